@@ -1,0 +1,172 @@
+/**
+ * The gateway's configuration: parsed once from the environment with zod. The only reader
+ * of `process.env`. Bad values fail with every problem named, and `main.ts` exits non-zero.
+ */
+import { z } from 'zod';
+
+const ms = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+
+    SVC_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
+    SVC_BASE_URL: optionalUrl,
+    SVC_TESTNET_BASE_URL: optionalUrl,
+    SVC_SANDBOX_SEED: optionalText,
+    SVC_KEYSTORE: optionalText,
+    REDIS_URL: optionalText,
+    REDIS_KEY_PREFIX: z.string().default('svc'),
+
+    UPSTREAM_TIMEOUT_MS: ms(10_000),
+    UPSTREAM_RETRY_MAX: z.coerce.number().int().min(0).max(10).default(2),
+    UPSTREAM_RETRY_BASE_MS: ms(100),
+    UPSTREAM_RETRY_CAP_MS: ms(2_000),
+    UPSTREAM_BUDGET_WAIT_MS: ms(2_000),
+    SVC_RECV_WINDOW_MS: z.coerce.number().int().positive().optional(),
+
+    CACHE_ENABLED: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    CACHE_TTL_ACCOUNT_MS: ms(5_000),
+    CACHE_TTL_OPEN_ORDER_MS: ms(1_000),
+    CACHE_TTL_FINAL_ORDER_MS: ms(60_000),
+    CACHE_TTL_REFERRAL_MS: ms(5_000),
+
+    PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'require']).default('allow'),
+    MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
+    MAX_DEPTH: z.coerce.number().int().positive().default(8),
+    MAX_ALIASES: z.coerce.number().int().positive().default(30),
+    MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
+    MAX_COST: z.coerce.number().int().positive().default(5_000),
+    MAX_LIST_LENGTH: z.coerce.number().int().positive().default(50),
+    SHUTDOWN_GRACE_MS: ms(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SVC_NETWORK === 'mainnet' && !env.SVC_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SVC_BASE_URL'],
+        message: 'required when SVC_NETWORK=mainnet',
+      });
+    }
+    if (env.SVC_NETWORK === 'testnet' && !env.SVC_TESTNET_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SVC_TESTNET_BASE_URL'],
+        message: 'required when SVC_NETWORK=testnet',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface UpstreamConfig {
+  /** `undefined` means: start the embedded sandbox and use its URL. */
+  baseUrl: string | undefined;
+  network: 'mainnet' | 'testnet' | 'sandbox';
+  timeoutMs: number;
+  retry: { max: number; baseMs: number; capMs: number };
+  budgetWaitMs: number;
+  recvWindowMs: number | undefined;
+  cache: {
+    enabled: boolean;
+    accountTtlMs: number;
+    openOrderTtlMs: number;
+    finalOrderTtlMs: number;
+    referralTtlMs: number;
+  };
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  upstream: UpstreamConfig;
+  sandboxSeedFile: string | undefined;
+  keystoreFile: string | undefined;
+  redis: { url: string | undefined; keyPrefix: string };
+  persistedOperations: Env['PERSISTED_OPERATIONS'];
+  limits: {
+    maxBodyBytes: number;
+    maxDepth: number;
+    maxAliases: number;
+    maxTokens: number;
+    maxCost: number;
+    maxListLength: number;
+  };
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function resolveNetwork(env: Env): Pick<UpstreamConfig, 'baseUrl' | 'network'> {
+  if (env.SVC_NETWORK === 'testnet')
+    return { baseUrl: env.SVC_TESTNET_BASE_URL, network: 'testnet' };
+  if (env.SVC_NETWORK === 'mainnet' || env.SVC_BASE_URL) {
+    return { baseUrl: env.SVC_BASE_URL, network: 'mainnet' };
+  }
+  if (env.SVC_TESTNET_BASE_URL) return { baseUrl: env.SVC_TESTNET_BASE_URL, network: 'testnet' };
+  return { baseUrl: undefined, network: 'sandbox' };
+}
+
+/** Parses the given environment (default `process.env`); throws `ConfigError`. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    upstream: {
+      ...resolveNetwork(env),
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      retry: {
+        max: env.UPSTREAM_RETRY_MAX,
+        baseMs: env.UPSTREAM_RETRY_BASE_MS,
+        capMs: env.UPSTREAM_RETRY_CAP_MS,
+      },
+      budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
+      recvWindowMs: env.SVC_RECV_WINDOW_MS,
+      cache: {
+        enabled: env.CACHE_ENABLED,
+        accountTtlMs: env.CACHE_TTL_ACCOUNT_MS,
+        openOrderTtlMs: env.CACHE_TTL_OPEN_ORDER_MS,
+        finalOrderTtlMs: env.CACHE_TTL_FINAL_ORDER_MS,
+        referralTtlMs: env.CACHE_TTL_REFERRAL_MS,
+      },
+    },
+    sandboxSeedFile: env.SVC_SANDBOX_SEED,
+    keystoreFile: env.SVC_KEYSTORE,
+    redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
+    persistedOperations: env.PERSISTED_OPERATIONS,
+    limits: {
+      maxBodyBytes: env.MAX_BODY_BYTES,
+      maxDepth: env.MAX_DEPTH,
+      maxAliases: env.MAX_ALIASES,
+      maxTokens: env.MAX_TOKENS,
+      maxCost: env.MAX_COST,
+      maxListLength: env.MAX_LIST_LENGTH,
+    },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+  };
+}

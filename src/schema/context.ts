@@ -1,0 +1,14 @@
+import type { Principal } from '../auth/principal.ts';
+import type { Loaders } from '../resolvers/loaders.ts';
+import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
+
+/** Per-request GraphQL context, built by `createGatewayContext` in src/resolvers/context.ts. */
+export interface GatewayContext {
+  /** The authenticated caller, or null for anonymous requests. */
+  principal: Principal | null;
+  upstream: UpstreamApi;
+  /** The upstream bound to the caller's account; null when anonymous. */
+  account: AccountApi | null;
+  /** Per-request DataLoaders (deduplicate and batch within one request). */
+  loaders: Loaders;
+}
