@@ -1,0 +1,145 @@
+/**
+ * The svc REST service, in memory: `createSandbox()` listens (127.0.0.1, port 0 by default)
+ * and serves every endpoint of the spec with its signature checks, validation and limits.
+ * Used by the gateway as its embedded upstream and by the integration tests over real HTTP.
+ */
+import { type DemoCredentials, generateDemoAccount } from './demo.ts';
+import type { Layer } from './http.ts';
+import { RateLimiter } from './limits.ts';
+import type { Book } from './market.ts';
+import { createApp } from './pipeline.ts';
+import { Router } from './router.ts';
+import { accountRoutes } from './routes/account.ts';
+import { brokerRoutes } from './routes/broker.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { pointsRoutes } from './routes/points.ts';
+import { referralRoutes } from './routes/referral.ts';
+import { transferRoutes } from './routes/transfers.ts';
+import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
+import { listen, type RequestLogEntry } from './server.ts';
+import { SandboxState } from './state.ts';
+import { TradingEngine } from './trading.ts';
+
+export type { DemoCredentials } from './demo.ts';
+export type { Handler, Layer, SandboxRequest, SandboxResponse } from './http.ts';
+export type { Book, Level } from './market.ts';
+export {
+  loadSeedFile,
+  parseSeed,
+  type SandboxSeed,
+  type SeedAccount,
+  SeedError,
+  type SymbolSeed,
+} from './seed.ts';
+export type { RequestLogEntry } from './server.ts';
+
+export interface SandboxOptions {
+  /** Parsed seed (see `loadSeedFile`). Without one, a demo trader and admin are generated. */
+  seed?: SandboxSeed;
+  /** Server time in milliseconds. @default Date.now */
+  clock?: () => number;
+  /** `false` disables limits; `scale` multiplies every limit. @default { scale: 1 } */
+  limits?: { scale?: number } | false;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** @default 0 (an ephemeral port) */
+  port?: number;
+  /** Log sink; never receives secrets. @default no logging */
+  log?: (line: string) => void;
+  /**
+   * Wraps the whole request pipeline (route, auth, limits, handler). The slot for the fault
+   * injection layer of a later issue: latency, 5xx, HTML pages, connection resets (`reset`),
+   * malformed JSON, 429 bursts; a skewed clock is the `clock` option.
+   */
+  faults?: Layer;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:43567 */
+  url: string;
+  close(): Promise<void>;
+  /** Adds an account, or binds another key to a known one. */
+  registerAccount(account: SeedAccount): void;
+  readonly requestLog: readonly RequestLogEntry[];
+  requestCount(filter?: { method?: string; path?: string | RegExp; accountId?: string }): number;
+  resetRequestLog(): void;
+  /** Generated when no seed was given; print once, never log. */
+  demo: { trader: DemoCredentials; admin: DemoCredentials } | undefined;
+  /** The order book of a symbol now. */
+  book(symbol: string): Book;
+  /** Moves a symbol's mid price; resting orders the new book crosses fill as maker. */
+  setMidPrice(symbol: string, price: number): void;
+  /** Forgets every rate-limit window. */
+  resetLimits(): void;
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => {});
+  const seed = parseSeed(options.seed ?? { brokerId: 'demo', accounts: [] });
+  let demo: Sandbox['demo'];
+  if (options.seed === undefined) {
+    const trader = generateDemoAccount(seed.brokerId, 'trader');
+    const admin = generateDemoAccount(seed.brokerId, 'broker_admin');
+    seed.accounts.push(trader.seed, admin.seed);
+    demo = { trader: trader.credentials, admin: admin.credentials };
+  }
+  const state = new SandboxState(seed);
+  const engine = new TradingEngine(state, clock);
+  const limiter =
+    options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
+  const router = new Router([
+    ...accountRoutes,
+    ...orderRoutes,
+    ...transferRoutes,
+    ...brokerRoutes,
+    ...referralRoutes,
+    ...pointsRoutes,
+  ]);
+  const app = createApp({ state, engine, router, limiter, clock, log });
+  const faults = options.faults;
+  const handler = faults ? (req: Parameters<typeof app>[0]) => faults(req, app) : app;
+  const requestLog: RequestLogEntry[] = [];
+  const server = await listen({
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    handler,
+    clock,
+    record: (entry) => {
+      requestLog.push(entry);
+      log(
+        `${entry.method} ${entry.path} ${entry.status}${entry.code === undefined ? '' : ` ${entry.code}`}`,
+      );
+    },
+  });
+  log(
+    `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
+  );
+
+  return {
+    url: server.url,
+    close: server.close,
+    registerAccount: (account) => {
+      state.registerAccount(account);
+    },
+    requestLog,
+    requestCount: (filter = {}) =>
+      requestLog.filter(
+        (e) =>
+          (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
+          (filter.path === undefined ||
+            (typeof filter.path === 'string'
+              ? e.path === filter.path
+              : filter.path.test(e.path))) &&
+          (filter.accountId === undefined ||
+            e.accountId?.toLowerCase() === filter.accountId.toLowerCase()),
+      ).length,
+    resetRequestLog: () => {
+      requestLog.length = 0;
+    },
+    demo,
+    book: (symbol) => state.market(symbol).book(),
+    setMidPrice: (symbol, price) => engine.setMid(symbol, price),
+    resetLimits: () => limiter?.reset(),
+  };
+}

@@ -1,0 +1,91 @@
+/** POST /v2/internal_transfer, GET /v1/withdraw_nonce, GET /v1/public/sv_nonce. */
+import type {
+  InternalTransferResult,
+  StrategyVaultNonce,
+  WithdrawNonce,
+} from '../../upstream/types.ts';
+import { round } from '../decimal.ts';
+import { ApiError, duplicate, invalid } from '../errors.ts';
+import type { Route } from '../router.ts';
+import { Fields } from '../validation.ts';
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const SOL_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const ACCOUNT_ID = /^0x[0-9a-fA-F]+$/;
+const EVM_SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+const SOL_SIGNATURE = /^(?:0x[0-9a-fA-F]{128}|[1-9A-HJ-NP-Za-km-z]{64,90})$/;
+const DIGITS = /^\d+$/;
+export const CHAIN_TYPES = ['EVM', 'SOL'] as const;
+export const TRANSFER_TOKENS = ['USDC'] as const;
+
+export const transferRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v2/internal_transfer',
+    auth: 'private',
+    body: true,
+    handle: ({ state, account, body }): InternalTransferResult => {
+      const f = Fields.body(body, ['signature', 'userAddress', 'verifyingContract', 'message']);
+      const m = f.object(
+        'message',
+        ['receiver', 'token', 'amount', 'transferNonce', 'chainId', 'chainType'],
+        true,
+      )!;
+      const chainType = m.oneOf('chainType', CHAIN_TYPES, true)!;
+      const address = chainType === 'EVM' ? EVM_ADDRESS : SOL_ADDRESS;
+      const form = chainType === 'EVM' ? '0x followed by 40 hex characters' : 'a base58 address';
+      const evm = chainType === 'EVM';
+      f.requiredString('signature', {
+        pattern: evm ? EVM_SIGNATURE : SOL_SIGNATURE,
+        form: evm ? '0x followed by 130 hex characters' : 'a base58 or 0x-hex ed25519 signature',
+      });
+      const userAddress = f.requiredString('userAddress', { pattern: address, form });
+      f.requiredString('verifyingContract', { pattern: address, form });
+      const me = account!;
+      if (evm && userAddress.toLowerCase() !== me.userAddress.toLowerCase()) {
+        throw invalid('userAddress', 'must be the address of the authenticated account');
+      }
+      const receiverId = m.requiredString('receiver', {
+        pattern: ACCOUNT_ID,
+        form: 'an account id (0x…)',
+      });
+      m.requiredString('token', { pattern: /^USDC$/, form: 'USDC' });
+      const amount = m.requiredNumber('amount', {
+        positive: true,
+        numericString: true,
+        step: 0.000001,
+      });
+      const nonce = m.requiredString('transferNonce', {
+        pattern: DIGITS,
+        form: 'a decimal integer',
+      });
+      m.requiredString('chainId', { pattern: DIGITS, form: 'a decimal integer' });
+      const receiver = state.account(receiverId);
+      if (!receiver) throw invalid('message.receiver', `unknown account ${receiverId}`);
+      if (receiver === me) throw invalid('message.receiver', 'must be another account');
+      if (me.transferNonces.has(nonce)) {
+        throw duplicate(`message.transferNonce: ${nonce} was already used by this account`);
+      }
+      if (amount > me.balance)
+        throw new ApiError(-1009, 'message.amount: exceeds the available balance');
+      me.transferNonces.add(nonce);
+      me.balance = round(me.balance - amount);
+      receiver.balance = round(receiver.balance + amount);
+      return { internal_transfer_request_id: state.nextTransferId() };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/withdraw_nonce',
+    auth: 'private',
+    limit: { count: 10, windowMs: 1_000, per: 'account' },
+    handle: ({ state }): WithdrawNonce => ({ withdraw_nonce: state.nextWithdrawNonce() }),
+  },
+  {
+    method: 'GET',
+    path: '/v1/public/sv_nonce',
+    auth: 'public',
+    limit: { count: 10, windowMs: 1_000, per: 'ip' },
+    handle: ({ state }): StrategyVaultNonce => ({ nonce: state.nextSvNonce() }),
+  },
+];

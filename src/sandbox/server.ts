@@ -1,0 +1,115 @@
+/**
+ * The node:http side of the sandbox: reads the raw body, hands a `SandboxRequest` to the
+ * pipeline, writes the `SandboxResponse` (or resets the connection), and records one log
+ * entry per request. Closing ends idle keep-alive connections too.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Handler, SandboxRequest } from './http.ts';
+
+export const MAX_BODY_BYTES = 1_000_000;
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path without the query. */
+  path: string;
+  query: string;
+  /** 0 when the connection was reset instead of answered. */
+  status: number;
+  code?: number;
+  /** `svc-account-id` as sent (authenticated or not). */
+  accountId?: string;
+  at: number;
+}
+
+export interface ListenOptions {
+  host: string;
+  port: number;
+  handler: Handler;
+  clock: () => number;
+  record: (entry: RequestLogEntry) => void;
+}
+
+export interface Listening {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function listen(opts: ListenOptions): Promise<Listening> {
+  const server = createServer(async (req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q + 1);
+    const accountHeader = req.headers['svc-account-id'];
+    const entry: RequestLogEntry = {
+      method: req.method ?? 'GET',
+      path,
+      query,
+      status: 0,
+      at: opts.clock(),
+      ...(typeof accountHeader === 'string' && accountHeader ? { accountId: accountHeader } : {}),
+    };
+    try {
+      const body = await readBody(req);
+      const request: SandboxRequest = {
+        method: entry.method,
+        url,
+        path,
+        query,
+        headers: req.headers,
+        body: body ?? Buffer.alloc(0),
+        ip: req.socket.remoteAddress ?? 'unknown',
+      };
+      const response =
+        body === undefined
+          ? {
+              status: 413,
+              headers: { 'Content-Type': 'application/json; charset=utf-8' },
+              body: JSON.stringify({ success: false, code: -1005, message: 'body: too large' }),
+              code: -1005,
+            }
+          : await opts.handler(request);
+      if (response.reset) {
+        req.socket.destroy();
+      } else {
+        entry.status = response.status;
+        if (response.code !== undefined) entry.code = response.code;
+        res.writeHead(response.status, response.headers);
+        res.end(response.body);
+      }
+    } catch {
+      req.socket.destroy();
+    } finally {
+      opts.record(entry);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * Everything the sandbox remembers: accounts and their keys, markets, broker settings,
+ * referral codes, points stages, orders and the counters behind ids and nonces. Routes read
+ * and change it; trading.ts holds the order engine on top of it.
+ */
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
+import type { MarginMode, OrderStatus, OrderType, Side } from '../upstream/types.ts';
+import { DEFAULT_SYMBOLS, Market } from './market.ts';
+import type { ParsedSeed, SeedAccount, SymbolConfig } from './seed.ts';
+
+export type Role = 'trader' | 'broker_admin';
+export const DEFAULT_BALANCE = 1_000_000;
+export const DEFAULT_FEE_RATES: FeeRates = {
+  maker_fee_rate: 0.0002,
+  taker_fee_rate: 0.0005,
+  rwa_maker_fee_rate: 0.0003,
+  rwa_taker_fee_rate: 0.0006,
+};
+export const DEFAULT_MAX_LEVERAGE = 20;
+
+export interface FeeRates {
+  maker_fee_rate: number;
+  taker_fee_rate: number;
+  rwa_maker_fee_rate: number;
+  rwa_taker_fee_rate: number;
+}
+
+export interface Position {
+  /** Signed: positive long, negative short. */
+  quantity: number;
+  averageOpenPrice: number;
+}
+
+export interface Account {
+  accountId: string;
+  userId: number;
+  role: Role;
+  email: string;
+  userAddress: string;
+  /** Lower-case 128 hex; undefined means any well-formed trading key is accepted. */
+  tradingKey: string | undefined;
+  balance: number;
+  marginModes: Map<string, MarginMode>;
+  /** Keyed `${symbol}|${marginMode}`. */
+  positions: Map<string, Position>;
+  /** Orders by client_order_id (unique per account, for ever). */
+  ordersByClientId: Map<string, Order>;
+  transferNonces: Set<string>;
+  affiliateRebateRate: number | undefined;
+  /** The referral code this account is a referee of. */
+  referredBy: string | undefined;
+}
+
+export interface Order {
+  orderId: number;
+  account: Account;
+  clientOrderId: string | null;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  price: number | null;
+  quantity: number | null;
+  amount: number | null;
+  visibleQuantity: number | null;
+  reduceOnly: boolean;
+  orderTag: string | null;
+  marginMode: MarginMode;
+  status: OrderStatus;
+  executedQuantity: number;
+  executedNotional: number;
+  totalFee: number;
+  realizedPnl: number;
+  createdTime: number;
+  updatedTime: number;
+  message: string;
+}
+
+export interface OrderTagConfig {
+  enumId: string;
+  name: string;
+  description: string;
+  defaultFeeRate: number;
+  pairOverrides: Record<string, number>;
+}
+
+export interface ReferralCodeState {
+  code: string;
+  owner: Account;
+  createdAt: number;
+  maxRebateRate: number;
+  referrerRebateRate: number;
+  refereeRebateRate: number;
+  totalReferrerRebate: number;
+  totalRefereeRebate: number;
+}
+
+export interface PointsStage {
+  stageId: number;
+  stageName: string;
+  startDate: string;
+  endDate: string | undefined;
+  volumeBoost: number;
+  pnlBoost: number;
+  l1ReferralBoost: number;
+  l2ReferralBoost: number;
+  isContinous: boolean;
+}
+
+/** Per referral code and referee, what the referee's attributed trades brought. */
+export interface RefereeStats {
+  code: string;
+  account: Account;
+  volume: number;
+  fee: number;
+  /** Referrer and referee rebates paid out of the fees. */
+  rebates: number;
+  /** YYYY-MM-DD → referee rebate of that day. */
+  dailyRebate: Map<string, number>;
+}
+
+const lower = (s: string) => s.toLowerCase();
+
+export class SandboxState {
+  readonly brokerId: string;
+  readonly accounts = new Map<string, Account>();
+  /** Canonical `ed25519:<base58>` → lower-case account id. */
+  readonly keys = new Map<string, string>();
+  readonly markets = new Map<string, Market>();
+  feeRates: FeeRates;
+  readonly maxLeverage: number;
+  readonly orderTags = new Map<string, OrderTagConfig>();
+  readonly referralCodes = new Map<string, ReferralCodeState>();
+  /** `${code}|${lower-case referee account id}` → stats. */
+  readonly referees = new Map<string, RefereeStats>();
+  readonly stages: PointsStage[] = [];
+  readonly orders = new Map<number, Order>();
+  private counters = { userId: 0, orderId: 0, transfer: 0, withdrawNonce: 0, svNonce: 0, stage: 0 };
+
+  constructor(seed: ParsedSeed) {
+    this.brokerId = seed.brokerId;
+    this.feeRates = { ...DEFAULT_FEE_RATES, ...seed.feeRates };
+    this.maxLeverage = seed.maxLeverage ?? DEFAULT_MAX_LEVERAGE;
+    for (const config of seed.symbols ?? DEFAULT_SYMBOLS) {
+      this.markets.set(config.symbol, new Market(config as SymbolConfig));
+    }
+    for (const account of seed.accounts) this.registerAccount(account);
+  }
+
+  symbolKnown = (symbol: string): boolean => this.markets.has(symbol);
+
+  market(symbol: string): Market {
+    const market = this.markets.get(symbol);
+    if (!market) throw new Error(`unknown symbol ${symbol}`);
+    return market;
+  }
+
+  /**
+   * Adds an account, or adds a key to a known one (and updates the fields given). A key is
+   * bound to one account only.
+   */
+  registerAccount(seed: SeedAccount): Account {
+    const id = lower(seed.accountId);
+    const key = formatEd25519PublicKey(parseEd25519PublicKey(seed.key));
+    const holder = this.keys.get(key);
+    if (holder !== undefined && holder !== id) {
+      throw new Error(`sandbox: key already bound to another account (${holder})`);
+    }
+    const tradingKey =
+      seed.tradingKey === undefined
+        ? undefined
+        : Buffer.from(parseTradingKey(seed.tradingKey).subarray(1)).toString('hex');
+    let account = this.accounts.get(id);
+    if (account) {
+      account.role = seed.role;
+      if (tradingKey) account.tradingKey = tradingKey;
+      if (seed.email) account.email = seed.email;
+      if (seed.userAddress) account.userAddress = seed.userAddress;
+      if (seed.balance !== undefined) account.balance = seed.balance;
+    } else {
+      const userId = ++this.counters.userId;
+      account = {
+        accountId: seed.accountId,
+        userId,
+        role: seed.role,
+        email: seed.email ?? `user${userId}@sandbox.invalid`,
+        userAddress: seed.userAddress ?? addressOf(seed.accountId),
+        tradingKey,
+        balance: seed.balance ?? DEFAULT_BALANCE,
+        marginModes: new Map(),
+        positions: new Map(),
+        ordersByClientId: new Map(),
+        transferNonces: new Set(),
+        affiliateRebateRate: undefined,
+        referredBy: undefined,
+      };
+      this.accounts.set(id, account);
+    }
+    this.keys.set(key, id);
+    return account;
+  }
+
+  account(accountId: string): Account | undefined {
+    return this.accounts.get(lower(accountId));
+  }
+
+  accountOfKey(canonicalKey: string): Account | undefined {
+    const id = this.keys.get(canonicalKey);
+    return id === undefined ? undefined : this.accounts.get(id);
+  }
+
+  marginMode(account: Account, symbol: string): MarginMode {
+    return account.marginModes.get(symbol) ?? 'CROSS';
+  }
+
+  /** Pending orders (NEW or PARTIAL_FILLED) of an account, optionally in one symbol. */
+  pendingOrders(account: Account, symbol?: string): Order[] {
+    return [...this.orders.values()].filter(
+      (o) =>
+        o.account === account &&
+        (symbol === undefined || o.symbol === symbol) &&
+        (o.status === 'NEW' || o.status === 'PARTIAL_FILLED'),
+    );
+  }
+
+  hasPosition(account: Account, symbol: string): boolean {
+    return [...account.positions.entries()].some(
+      ([key, p]) => key.startsWith(`${symbol}|`) && p.quantity !== 0,
+    );
+  }
+
+  nextOrderId = () => ++this.counters.orderId;
+  nextTransferId = () => ++this.counters.transfer;
+  /** Withdrawal nonces: one counter for the whole service, so a nonce never repeats. */
+  nextWithdrawNonce = () => ++this.counters.withdrawNonce;
+  nextSvNonce = () => ++this.counters.svNonce;
+  nextStageId = () => ++this.counters.stage;
+}
+
+/** A stable user address for an account seeded without one. */
+function addressOf(accountId: string): string {
+  const hash = Buffer.from(keccak_256(new TextEncoder().encode(lower(accountId)))).toString('hex');
+  return `0x${hash.slice(-40)}`;
+}
+
+/**
+ * The account id of a wallet address under a broker, as the upstream derives it:
+ * keccak256(abi.encode(address, keccak256(brokerId))).
+ */
+export function accountIdOf(userAddress: string, brokerId: string): string {
+  const address = Buffer.from(userAddress.replace(/^0x/, '').padStart(64, '0'), 'hex');
+  const broker = keccak_256(new TextEncoder().encode(brokerId));
+  return `0x${Buffer.from(keccak_256(Buffer.concat([address, broker]))).toString('hex')}`;
+}
