@@ -10,7 +10,22 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
-const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+const optionalUrl = optionalText.pipe(
+  z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+);
+/** One `redis://host:port` URL, or several comma-separated nodes of a Redis Cluster. */
+const redisUrls = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (v) => v.split(',').every((node) => /^rediss?:\/\/\S+$/.test(node.trim())),
+      'expected redis://host:port, or a comma-separated list of them (Redis Cluster)',
+    )
+    .optional(),
+);
 
 const envSchema = z
   .object({
@@ -23,14 +38,22 @@ const envSchema = z
     SVC_TESTNET_BASE_URL: optionalUrl,
     SVC_SANDBOX_SEED: optionalText,
     SVC_KEYSTORE: optionalText,
-    REDIS_URL: optionalText,
-    REDIS_KEY_PREFIX: z.string().default('svc'),
+    REDIS_URL: redisUrls,
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_.:-]+$/,
+        'letters, digits, _ . : - only (no braces: keys carry hash tags)',
+      )
+      .default('svc'),
 
-    UPSTREAM_TIMEOUT_MS: ms(10_000),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     UPSTREAM_RETRY_MAX: z.coerce.number().int().min(0).max(10).default(2),
     UPSTREAM_RETRY_BASE_MS: ms(100),
     UPSTREAM_RETRY_CAP_MS: ms(2_000),
     UPSTREAM_BUDGET_WAIT_MS: ms(2_000),
+    /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
+    UPSTREAM_LIMIT_SCALE: z.coerce.number().positive().default(1),
     SVC_RECV_WINDOW_MS: z.coerce.number().int().positive().optional(),
 
     CACHE_ENABLED: z
@@ -52,6 +75,13 @@ const envSchema = z
     SHUTDOWN_GRACE_MS: ms(10_000),
   })
   .superRefine((env, ctx) => {
+    if (env.UPSTREAM_RETRY_CAP_MS < env.UPSTREAM_RETRY_BASE_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPSTREAM_RETRY_CAP_MS'],
+        message: 'must be at least UPSTREAM_RETRY_BASE_MS',
+      });
+    }
     if (env.SVC_NETWORK === 'mainnet' && !env.SVC_BASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -77,6 +107,8 @@ export interface UpstreamConfig {
   timeoutMs: number;
   retry: { max: number; baseMs: number; capMs: number };
   budgetWaitMs: number;
+  /** Multiplies the documented limits of the gateway's budget. @default 1 */
+  limitScale?: number;
   recvWindowMs: number | undefined;
   cache: {
     enabled: boolean;
@@ -124,9 +156,15 @@ function resolveNetwork(env: Env): Pick<UpstreamConfig, 'baseUrl' | 'network'> {
   return { baseUrl: undefined, network: 'sandbox' };
 }
 
-/** Parses the given environment (default `process.env`); throws `ConfigError`. */
+/**
+ * Parses the given environment (default `process.env`); throws `ConfigError`.
+ * A variable set to blank text counts as unset (`FOO=` in a compose file means "default").
+ */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
@@ -146,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         capMs: env.UPSTREAM_RETRY_CAP_MS,
       },
       budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
+      limitScale: env.UPSTREAM_LIMIT_SCALE,
       recvWindowMs: env.SVC_RECV_WINDOW_MS,
       cache: {
         enabled: env.CACHE_ENABLED,

@@ -1,0 +1,191 @@
+/**
+ * The upstream client: catalog methods over one request core, with the cross-cutting
+ * layers composed around the sender:
+ *
+ *   telemetry → orders (client_order_id, read-back) → cache + single-flight
+ *     → retry policy → upstream budget → sender (sign in server time, fetch, interpret)
+ *
+ * The store is the caller's (it may be shared with other users, e.g. the persisted
+ * operations registry): `close()` does not close it.
+ */
+import { OrderSigner } from '../auth/order-signature.ts';
+import { RequestSigner } from '../auth/request-signature.ts';
+import type { UpstreamConfig } from '../config.ts';
+import type { AccountApi, AccountCredentials, UpstreamApi } from './api.ts';
+import { withCache } from './cache.ts';
+import {
+  accountMethods,
+  CATALOG,
+  type CallArgs,
+  type Operation,
+  publicMethods,
+  type RequestFn,
+} from './catalog.ts';
+import { ServerClock } from './clock.ts';
+import { StoreHealth, type StoreHealthSnapshot } from './health.ts';
+import type { Scope } from './keys.ts';
+import { withOrders } from './orders.ts';
+import { type AccountContext, type Call, compose } from './pipeline.ts';
+import { withBudget } from './rate-limit.ts';
+import { withRetry } from './retry.ts';
+import { SingleFlight } from './single-flight.ts';
+import { createMemoryStore } from './stores/memory.ts';
+import type { Store } from './stores/store.ts';
+import { type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
+import { createSender } from './transport.ts';
+import type { OrderRecord } from './types.ts';
+
+export type { UpstreamCallEvent } from './telemetry.ts';
+
+export interface UpstreamClientOptions {
+  /** Upstream base URL (mainnet, testnet or the sandbox), without a trailing slash. */
+  baseUrl: string;
+  config: Omit<UpstreamConfig, 'baseUrl' | 'network'>;
+  /** Cache, budget and single-flight state; Redis to share it across replicas. */
+  store: Store;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Host clock; tests skew it. Requests are signed in server time learned from responses. @default Date.now */
+  now?: () => number;
+  /** Called once per call of a catalog operation. */
+  telemetry?: (event: UpstreamCallEvent) => void;
+}
+
+export interface UpstreamHealth {
+  /** The shared store (cache, budget). When unhealthy, calls run uncached on a local budget. */
+  store: StoreHealthSnapshot & { kind: Store['kind'] };
+  /** Learned `server time − host time`, ms; 0 until the first response. */
+  clockOffsetMs: number;
+}
+
+/** `UpstreamApi` plus what operators and readiness checks want to know. */
+export interface UpstreamClient extends UpstreamApi {
+  health(): UpstreamHealth;
+}
+
+const GLOBAL: Scope = { kind: 'global' };
+
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const { config, store } = options;
+  const now = options.now ?? Date.now;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const clock = new ServerClock(now);
+  const health = new StoreHealth(now);
+  const fallback = createMemoryStore({ now });
+  const flights = new SingleFlight();
+
+  const call = (
+    op: Operation,
+    args: CallArgs,
+    account: AccountContext | null,
+    extra: Pick<Call, 'bypassCache'> = {},
+  ): Promise<unknown> =>
+    pipeline({
+      op,
+      args,
+      account,
+      scope: account?.scope ?? GLOBAL,
+      stats: { cache: 'bypass', budgetWaitMs: 0, attempts: 0 },
+      ...extra,
+    });
+
+  const readBack = (placing: Call, clientOrderId: string) =>
+    call(
+      CATALOG.orderByClientOrderId,
+      { params: { client_order_id: clientOrderId } },
+      placing.account,
+      { bypassCache: true },
+    ) as Promise<OrderRecord>;
+
+  const pipeline = compose(
+    [
+      withTelemetry(options.telemetry),
+      withOrders({ policy: config.retry, readBack }),
+      withCache({ store, health, config: config.cache, flights, now }),
+      withRetry({ policy: config.retry }),
+      withBudget({
+        store,
+        fallback,
+        health,
+        now,
+        waitMs: config.budgetWaitMs,
+        limitScale: config.limitScale ?? 1,
+      }),
+    ],
+    createSender({
+      baseUrl,
+      fetch: fetchImpl,
+      timeoutMs: config.timeoutMs,
+      recvWindowMs: config.recvWindowMs,
+      clock,
+      now,
+    }),
+  );
+
+  const requestFor =
+    (account: AccountContext | null): RequestFn =>
+    <T>(op: Operation<T>, args: CallArgs = {}) =>
+      call(op as Operation, args, account) as Promise<T>;
+
+  // Signers parse keys: build them once per account, again only if its secrets change.
+  const accounts = new Map<string, { credentials: AccountCredentials; api: AccountApi }>();
+  const forAccount = (credentials: AccountCredentials): AccountApi => {
+    const known = accounts.get(credentials.accountId);
+    if (
+      known &&
+      known.credentials.secret === credentials.secret &&
+      known.credentials.tradingSecret === credentials.tradingSecret
+    ) {
+      return known.api;
+    }
+    const context: AccountContext = {
+      accountId: credentials.accountId,
+      scope: { kind: 'account', accountId: credentials.accountId },
+      signer: new RequestSigner({ accountId: credentials.accountId, secret: credentials.secret }),
+      orderSigner: credentials.tradingSecret
+        ? new OrderSigner(credentials.tradingSecret)
+        : undefined,
+    };
+    const api: AccountApi = {
+      accountId: credentials.accountId,
+      ...accountMethods(requestFor(context)),
+    };
+    accounts.set(credentials.accountId, { credentials: { ...credentials }, api });
+    return api;
+  };
+
+  /**
+   * Readiness: `GET /` on the upstream's origin. Any HTTP answer below 500 means it is
+   * reachable; no documented operation is spent (sv_nonce would take the shared public
+   * budget), nothing is signed, and the Date header teaches the clock offset early.
+   */
+  const ping = async (): Promise<boolean> => {
+    const sentAt = now();
+    try {
+      const response = await fetchImpl(`${baseUrl}/`, {
+        method: 'GET',
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+      await response.arrayBuffer();
+      clock.observe({ dateHeader: response.headers.get('date') }, sentAt, now());
+      return response.status < 500;
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    ...publicMethods(requestFor(null)),
+    forAccount,
+    ping,
+    health: () => ({
+      store: { kind: store.kind, ...health.snapshot() },
+      clockOffsetMs: Math.round(clock.offsetMs),
+    }),
+    async close() {
+      accounts.clear();
+      await fallback.close();
+    },
+  };
+}

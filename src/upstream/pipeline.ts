@@ -1,0 +1,50 @@
+/**
+ * The request core's shape: a call flows through composed layers (telemetry → orders →
+ * cache → retry → budget) into the sender. Each layer is a function of the next handler,
+ * built and tested on its own (octokit hooks, Hive Gateway's fetch wrappers).
+ */
+import type { OrderSigner } from '../auth/order-signature.ts';
+import type { RequestSigner } from '../auth/request-signature.ts';
+import type { CallArgs, Operation } from './catalog.ts';
+import type { Scope } from './keys.ts';
+
+/** One upstream account's signers, built once per account (key parsing is not free). */
+export interface AccountContext {
+  readonly accountId: string;
+  readonly scope: Scope;
+  readonly signer: RequestSigner;
+  /** Absent when the account has no trading secret: orders then fail before any I/O. */
+  readonly orderSigner: OrderSigner | undefined;
+}
+
+/** What a call reports to telemetry; layers fill it in as the call passes. */
+export interface CallStats {
+  cache: 'hit' | 'miss' | 'bypass';
+  budgetWaitMs: number;
+  /** HTTP requests made for this call (0 for a cache hit or a coalesced follower). */
+  attempts: number;
+}
+
+export interface Call {
+  readonly op: Operation;
+  readonly args: CallArgs;
+  /** null for public operations. */
+  readonly account: AccountContext | null;
+  /** Scope of cache and budget keys: the account, or global for public operations. */
+  readonly scope: Scope;
+  readonly stats: CallStats;
+  /** Read fresh: no cache read, no coalescing (order read-back after an ambiguous failure). */
+  readonly bypassCache?: boolean;
+  /** `svc-trading-key`, set by the orders layer. */
+  readonly tradingKey?: string;
+}
+
+export type Handler = (call: Call) => Promise<unknown>;
+export type Layer = (next: Handler) => Handler;
+
+export function compose(layers: readonly Layer[], core: Handler): Handler {
+  return layers.reduceRight<Handler>((next, layer) => layer(next), core);
+}
+
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -1,0 +1,113 @@
+/**
+ * Upstream budget: the spec's documented limits, enforced before every HTTP attempt and
+ * shared by every client on the same store (Redis: all replicas). When the budget is spent
+ * the call waits for it up to `waitMs`, then fails with RateLimitedError{retryAfterMs}.
+ *
+ * An upstream 429 blocks the operation's budget key for the Retry-After (or the documented
+ * window) so nobody on the store calls again before then. Operations without a documented
+ * limit have no window, only that block (key: the operation's name).
+ *
+ * Time: the caller's host clock (`now`, injectable) is passed to the store, so tests drive
+ * windows without sleeping; replicas are assumed NTP-synced (skew only shifts window edges,
+ * and the store drops entries more than one window in the future).
+ *
+ * Windows are padded by `WINDOW_MARGIN_MS`: the store records a call when it is allowed,
+ * the upstream when it arrives, and arrival delays vary — without the margin, a call sent
+ * exactly one window after another can arrive a little early and earn a 429.
+ *
+ * When the store fails, an in-process limiter with the same limits takes over (each replica
+ * then spends its own budget) and the failure shows in `StoreHealth`.
+ */
+
+import { RETRY_429_MS } from './catalog.ts';
+import { RateLimitedError } from './errors.ts';
+import type { StoreHealth } from './health.ts';
+import { limitKey } from './keys.ts';
+import type { Call, Layer } from './pipeline.ts';
+import { sleep as realSleep } from './pipeline.ts';
+import type { ConsumeResult, Store } from './stores/store.ts';
+
+/** Added to every documented window (see above). */
+export const WINDOW_MARGIN_MS = 100;
+
+export interface BudgetOptions {
+  store: Store;
+  /** In-process limiter used while `store` fails. */
+  fallback: Store;
+  health: StoreHealth;
+  now: () => number;
+  /** Longest wait for budget before failing. */
+  waitMs: number;
+  /** Multiplies every documented limit (UPSTREAM_LIMIT_SCALE; benchmarks only). @default 1 */
+  limitScale?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The key this call's budget (and any upstream 429 block) lives under. */
+export function budgetKey(call: Call): string {
+  return limitKey(call.scope, call.op.limit?.key ?? call.op.name);
+}
+
+export function withBudget(options: BudgetOptions): Layer {
+  const { store, fallback, health, now } = options;
+  const sleep = options.sleep ?? realSleep;
+  const scale = options.limitScale ?? 1;
+
+  const check = async (call: Call, key: string): Promise<ConsumeResult> => {
+    const limit = call.op.limit;
+    const at = now();
+    if (limit) {
+      const windowMs = limit.windowMs + WINDOW_MARGIN_MS;
+      const max = Math.max(1, Math.round(limit.limit * scale));
+      return health.guard(
+        () => store.consume(key, max, windowMs, at),
+        () => fallback.consume(key, max, windowMs, at),
+      );
+    }
+    const blockedMs = await health.guard(
+      () => store.blockedFor(key, at),
+      () => fallback.blockedFor(key, at),
+    );
+    return blockedMs > 0
+      ? { allowed: false, retryAfterMs: blockedMs, remaining: 0, blocked: true }
+      : { allowed: true, retryAfterMs: 0, remaining: Number.POSITIVE_INFINITY, blocked: false };
+  };
+
+  /** Takes one unit of budget, sleeping for it up to `waitMs` in all. */
+  const acquire = async (call: Call, key: string): Promise<void> => {
+    for (let waited = 0; ; ) {
+      const result = await check(call, key);
+      if (result.allowed) return;
+      if (waited + result.retryAfterMs > options.waitMs) {
+        throw new RateLimitedError(
+          call.op.name,
+          result.retryAfterMs,
+          result.blocked ? 'upstream' : 'budget',
+        );
+      }
+      const started = performance.now();
+      await sleep(result.retryAfterMs);
+      const slept = performance.now() - started;
+      waited += slept;
+      call.stats.budgetWaitMs += Math.round(slept);
+    }
+  };
+
+  return (next) => async (call) => {
+    const key = budgetKey(call);
+    await acquire(call, key);
+    try {
+      return await next(call);
+    } catch (error) {
+      if (error instanceof RateLimitedError && error.source === 'upstream') {
+        const at = now();
+        const until = at + (error.retryAfterMs || call.op.limit?.windowMs || RETRY_429_MS);
+        await health.guard(
+          () => store.block(key, until, at),
+          () => fallback.block(key, until, at),
+        );
+      }
+      throw error;
+    }
+  };
+}

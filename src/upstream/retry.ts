@@ -1,0 +1,84 @@
+/**
+ * Retry policy: a pure function of the failure, the method and the attempt count.
+ *
+ * - Rejected, unauthorized, malformed and rate-limited answers are never retried (a 429 is
+ *   honoured by the budget layer instead, never hammered).
+ * - Unavailable (timeout, connection, 5xx, -1000, -1011):
+ *     · the request never left (connection refused, DNS, connect timeout): any method;
+ *     · it may have reached the upstream: GET only. Writes are not re-sent here; orders are
+ *       reconciled by client_order_id in `orders.ts`.
+ * - Delay: capped exponential backoff with equal jitter, in [d/2, d] for
+ *   d = min(cap, base·2^(attempt−1)).
+ */
+import type { HttpMethod } from './catalog.ts';
+import { UnavailableError, UpstreamError } from './errors.ts';
+import type { Layer } from './pipeline.ts';
+import { sleep as realSleep } from './pipeline.ts';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  max: number;
+  baseMs: number;
+  capMs: number;
+}
+
+export interface RetryInput {
+  method: HttpMethod;
+  /** Attempts made so far (1 after the first failure). */
+  attempt: number;
+  error: UpstreamError;
+  /** False only when the request provably never reached the upstream. */
+  sent: boolean;
+}
+
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+
+export function backoffMs(attempt: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export function retryDecision(
+  input: RetryInput,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): RetryDecision {
+  if (input.attempt > policy.max) return { retry: false };
+  if (!(input.error instanceof UnavailableError)) return { retry: false };
+  if (input.sent && input.method !== 'GET') return { retry: false };
+  return { retry: true, delayMs: backoffMs(input.attempt, policy, random) };
+}
+
+/** Errors of requests that provably never reached the upstream (marked by the sender). */
+const unsent = new WeakSet<object>();
+export const markUnsent = <E extends object>(error: E): E => {
+  unsent.add(error);
+  return error;
+};
+export const wasSent = (error: object): boolean => !unsent.has(error);
+
+export interface RetryLayerOptions {
+  policy: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export function withRetry(options: RetryLayerOptions): Layer {
+  const sleep = options.sleep ?? realSleep;
+  return (next) => async (call) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await next(call);
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        const decision = retryDecision(
+          { method: call.op.method, attempt, error, sent: wasSent(error) },
+          options.policy,
+          options.random,
+        );
+        if (!decision.retry) throw error;
+        await sleep(decision.delayMs);
+      }
+    }
+  };
+}

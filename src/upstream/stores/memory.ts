@@ -1,0 +1,115 @@
+/**
+ * In-process store: the default without `REDIS_URL`, and the fallback limiter when Redis
+ * is down. Same semantics as the Redis store (same contract tests); expiry is lazy.
+ */
+import type { ConsumeResult, Store } from './store.ts';
+
+export interface MemoryStoreOptions {
+  /** Clock for time-to-live expiry. @default Date.now */
+  now?: () => number;
+}
+
+type Entry =
+  | { type: 'string'; value: string; expiresAt: number }
+  | { type: 'hash'; fields: Map<string, string>; expiresAt: number };
+
+export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const windows = new Map<string, { log: number[]; windowMs: number }>();
+  const blocks = new Map<string, number>();
+  let consumed = 0;
+  /** Forgets idle limiter keys now and then, so per-account keys do not pile up. */
+  const sweep = (nowMs: number) => {
+    if (++consumed % 1024 !== 0) return;
+    for (const [key, { log, windowMs }] of windows) {
+      if ((log.at(-1) ?? 0) <= nowMs - windowMs) windows.delete(key);
+    }
+    for (const [key, until] of blocks) if (until <= nowMs) blocks.delete(key);
+  };
+
+  const live = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const hash = (key: string): Map<string, string> | undefined => {
+    const entry = live(key);
+    return entry?.type === 'hash' ? entry.fields : undefined;
+  };
+  const expiry = (ttlMs: number | undefined) =>
+    ttlMs === undefined ? Number.POSITIVE_INFINITY : now() + Math.max(1, ttlMs);
+
+  return {
+    kind: 'memory',
+    async get(key) {
+      const entry = live(key);
+      return entry?.type === 'string' ? entry.value : null;
+    },
+    async set(key, value, ttlMs) {
+      entries.set(key, { type: 'string', value, expiresAt: expiry(ttlMs) });
+    },
+    async del(keys) {
+      let removed = 0;
+      for (const key of keys) if (live(key) && entries.delete(key)) removed++;
+      return removed;
+    },
+    async hget(key, field) {
+      return hash(key)?.get(field) ?? null;
+    },
+    async hset(key, field, value, ttlMs) {
+      const entry = live(key);
+      const expiresAt = expiry(ttlMs);
+      if (entry?.type === 'hash') {
+        entry.fields.set(field, value);
+        if (ttlMs !== undefined) entry.expiresAt = Math.max(entry.expiresAt, expiresAt);
+      } else {
+        entries.set(key, { type: 'hash', fields: new Map([[field, value]]), expiresAt });
+      }
+    },
+    async hgetall(key) {
+      return Object.fromEntries(hash(key) ?? []);
+    },
+    async hdel(key, field) {
+      return hash(key)?.delete(field) ? 1 : 0;
+    },
+    async consume(key, limit, windowMs, nowMs): Promise<ConsumeResult> {
+      sweep(nowMs);
+      const blockedUntil = blocks.get(key) ?? 0;
+      if (blockedUntil > nowMs) {
+        return { allowed: false, retryAfterMs: blockedUntil - nowMs, remaining: 0, blocked: true };
+      }
+      // Same window as the Lua script: (now - window, now + window]; entries further in the
+      // future come from a badly skewed caller and are dropped.
+      const log = (windows.get(key)?.log ?? []).filter(
+        (at) => at > nowMs - windowMs && at <= nowMs + windowMs,
+      );
+      if (log.length < limit) {
+        log.push(nowMs);
+        log.sort((a, b) => a - b);
+        windows.set(key, { log, windowMs });
+        return { allowed: true, retryAfterMs: 0, remaining: limit - log.length, blocked: false };
+      }
+      windows.set(key, { log, windowMs });
+      const retryAfterMs = Math.max(1, log[0]! + windowMs - nowMs);
+      return { allowed: false, retryAfterMs, remaining: 0, blocked: false };
+    },
+    async block(key, untilMs) {
+      blocks.set(key, Math.max(blocks.get(key) ?? 0, untilMs));
+    },
+    async blockedFor(key, nowMs) {
+      return Math.max(0, (blocks.get(key) ?? 0) - nowMs);
+    },
+    async ping() {
+      return true;
+    },
+    async close() {
+      entries.clear();
+      windows.clear();
+      blocks.clear();
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('defaults to the embedded sandbox, memory stores and the documented upstream bounds', () => {
+    const config = loadConfig({});
+    expect(config.upstream).toEqual({
+      baseUrl: undefined,
+      network: 'sandbox',
+      timeoutMs: 10_000,
+      retry: { max: 2, baseMs: 100, capMs: 2_000 },
+      budgetWaitMs: 2_000,
+      limitScale: 1,
+      recvWindowMs: undefined,
+      cache: {
+        enabled: true,
+        accountTtlMs: 5_000,
+        openOrderTtlMs: 1_000,
+        finalOrderTtlMs: 60_000,
+        referralTtlMs: 5_000,
+      },
+    });
+    expect(config.redis).toEqual({ url: undefined, keyPrefix: 'svc' });
+    expect(config.port).toBe(4000);
+  });
+
+  it('chooses the base URL by network', () => {
+    const urls = {
+      SVC_BASE_URL: 'https://api.example.com/',
+      SVC_TESTNET_BASE_URL: 'https://testnet.example.com',
+    };
+    expect(loadConfig(urls).upstream).toMatchObject({
+      network: 'mainnet',
+      baseUrl: 'https://api.example.com',
+    });
+    expect(loadConfig({ ...urls, SVC_NETWORK: 'testnet' }).upstream).toMatchObject({
+      network: 'testnet',
+      baseUrl: 'https://testnet.example.com',
+    });
+    expect(loadConfig({ SVC_TESTNET_BASE_URL: 'http://127.0.0.1:9000' }).upstream).toMatchObject({
+      network: 'testnet',
+      baseUrl: 'http://127.0.0.1:9000',
+    });
+  });
+
+  it('requires the URL of the network it names', () => {
+    expect(problems({ SVC_NETWORK: 'mainnet' })).toEqual([
+      'SVC_BASE_URL: required when SVC_NETWORK=mainnet',
+    ]);
+    expect(problems({ SVC_NETWORK: 'testnet', SVC_BASE_URL: 'https://a.example' })).toEqual([
+      'SVC_TESTNET_BASE_URL: required when SVC_NETWORK=testnet',
+    ]);
+    expect(problems({ SVC_NETWORK: 'devnet' })[0]).toMatch(/^SVC_NETWORK: /);
+  });
+
+  it('rejects URLs that are not http(s)', () => {
+    expect(problems({ SVC_BASE_URL: 'ftp://example.com' })[0]).toMatch(/^SVC_BASE_URL: /);
+    expect(problems({ SVC_BASE_URL: 'not a url' })[0]).toMatch(/^SVC_BASE_URL: /);
+  });
+
+  it('parses every upstream knob and names every bad one at once', () => {
+    const config = loadConfig({
+      UPSTREAM_TIMEOUT_MS: '2500',
+      UPSTREAM_RETRY_MAX: '4',
+      UPSTREAM_RETRY_BASE_MS: '50',
+      UPSTREAM_RETRY_CAP_MS: '800',
+      UPSTREAM_BUDGET_WAIT_MS: '0',
+      SVC_RECV_WINDOW_MS: '5000',
+      CACHE_ENABLED: '0',
+      CACHE_TTL_ACCOUNT_MS: '1',
+      CACHE_TTL_OPEN_ORDER_MS: '2',
+      CACHE_TTL_FINAL_ORDER_MS: '3',
+      CACHE_TTL_REFERRAL_MS: '4',
+    });
+    expect(config.upstream).toMatchObject({
+      timeoutMs: 2500,
+      retry: { max: 4, baseMs: 50, capMs: 800 },
+      budgetWaitMs: 0,
+      recvWindowMs: 5000,
+      cache: {
+        enabled: false,
+        accountTtlMs: 1,
+        openOrderTtlMs: 2,
+        finalOrderTtlMs: 3,
+        referralTtlMs: 4,
+      },
+    });
+    const bad = problems({
+      UPSTREAM_TIMEOUT_MS: '0',
+      UPSTREAM_RETRY_MAX: '11',
+      SVC_RECV_WINDOW_MS: '-5',
+      CACHE_ENABLED: 'yes',
+      CACHE_TTL_ACCOUNT_MS: '1.5',
+    });
+    expect(bad.map((p) => p.split(':')[0]).sort()).toEqual([
+      'CACHE_ENABLED',
+      'CACHE_TTL_ACCOUNT_MS',
+      'SVC_RECV_WINDOW_MS',
+      'UPSTREAM_RETRY_MAX',
+      'UPSTREAM_TIMEOUT_MS',
+    ]);
+  });
+
+  it('rejects a retry cap below the retry base', () => {
+    expect(problems({ UPSTREAM_RETRY_BASE_MS: '500', UPSTREAM_RETRY_CAP_MS: '100' })).toEqual([
+      'UPSTREAM_RETRY_CAP_MS: must be at least UPSTREAM_RETRY_BASE_MS',
+    ]);
+  });
+
+  it('treats blank variables as unset', () => {
+    const config = loadConfig({ UPSTREAM_TIMEOUT_MS: '', SVC_RECV_WINDOW_MS: ' ', REDIS_URL: '' });
+    expect(config.upstream.timeoutMs).toBe(10_000);
+    expect(config.upstream.recvWindowMs).toBeUndefined();
+    expect(config.redis.url).toBeUndefined();
+  });
+
+  it('accepts one Redis URL or a comma-separated cluster node list, and a brace-free prefix', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis.url).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.1:7000,redis://10.0.0.2:7000' }).redis.url).toBe(
+      'redis://10.0.0.1:7000,redis://10.0.0.2:7000',
+    );
+    expect(problems({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL: /);
+    expect(problems({ REDIS_KEY_PREFIX: 'svc{x}' })[0]).toMatch(/^REDIS_KEY_PREFIX: /);
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'svc-staging' }).redis.keyPrefix).toBe('svc-staging');
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { cacheEntry, invalidatedKeys, ttlFor } from '../../../src/upstream/cache-policy.ts';
+import { CATALOG } from '../../../src/upstream/catalog.ts';
+import { cacheKey, hashTag, limitKey, type Scope } from '../../../src/upstream/keys.ts';
+
+const alice: Scope = { kind: 'account', accountId: '0xalice' };
+const bob: Scope = { kind: 'account', accountId: '0xbob' };
+const ttls = {
+  accountTtlMs: 5_000,
+  openOrderTtlMs: 1_000,
+  finalOrderTtlMs: 60_000,
+  referralTtlMs: 4_000,
+};
+
+describe('keys', () => {
+  it('hash-tags every key of an account with a hash of its id, never the id itself', () => {
+    const tag = hashTag(alice);
+    expect(tag).toMatch(/^\{a:[0-9a-f]{16}\}$/);
+    expect(tag).not.toContain('alice');
+    expect(hashTag(bob)).not.toBe(tag);
+    expect(cacheKey(alice, 'accountInfo')).toBe(`${tag}:cache:accountInfo`);
+    expect(limitKey(alice, 'client_info')).toBe(`${tag}:rl:client_info`);
+    expect(limitKey({ kind: 'global' }, 'sv_nonce')).toBe('{global}:rl:sv_nonce');
+  });
+});
+
+describe('cacheEntry', () => {
+  it('puts each account in its own keys', () => {
+    const a = cacheEntry(CATALOG.accountInfo, alice, {});
+    const b = cacheEntry(CATALOG.accountInfo, bob, {});
+    expect(a).toEqual({ key: cacheKey(alice, 'accountInfo'), field: '-' });
+    expect(b?.key).not.toBe(a?.key);
+  });
+
+  it('keys orders by client_order_id and queries by their sorted parameters', () => {
+    expect(
+      cacheEntry(CATALOG.orderByClientOrderId, alice, { params: { client_order_id: 'c1' } }),
+    ).toEqual({
+      key: cacheKey(alice, 'order:c1'),
+      field: '-',
+    });
+    const one = cacheEntry(CATALOG.referralAdminInfo, alice, { query: { size: 10, page: 2 } });
+    const two = cacheEntry(CATALOG.referralAdminInfo, alice, { query: { page: 2, size: 10 } });
+    expect(one).toEqual(two);
+    expect(one).toEqual({ key: cacheKey(alice, 'referralAdminInfo'), field: 'page=2&size=10' });
+    expect(cacheEntry(CATALOG.referralAdminInfo, alice, { query: { page: 3 } })?.field).toBe(
+      'page=3',
+    );
+  });
+
+  it('never caches nonces, mutations or public calls', () => {
+    expect(cacheEntry(CATALOG.withdrawNonce, alice, {})).toBeUndefined();
+    expect(cacheEntry(CATALOG.strategyVaultNonce, { kind: 'global' }, {})).toBeUndefined();
+    expect(cacheEntry(CATALOG.createOrder, alice, { body: {} })).toBeUndefined();
+    expect(cacheEntry(CATALOG.accountInfo, { kind: 'global' }, {})).toBeUndefined();
+  });
+});
+
+describe('ttlFor', () => {
+  it('keeps final orders longer than open ones', () => {
+    const policy = CATALOG.orderByClientOrderId.cache!;
+    for (const status of ['FILLED', 'CANCELLED', 'REJECTED']) {
+      expect(ttlFor(policy, { status }, ttls)).toBe(60_000);
+    }
+    for (const status of ['NEW', 'PARTIAL_FILLED', undefined]) {
+      expect(ttlFor(policy, { status }, ttls)).toBe(1_000);
+    }
+    expect(ttlFor(CATALOG.accountInfo.cache!, {}, ttls)).toBe(5_000);
+    expect(ttlFor(CATALOG.referralAdminInfo.cache!, {}, ttls)).toBe(4_000);
+    expect(ttlFor(CATALOG.refereeRebateSummary.cache!, {}, ttls)).toBe(4_000);
+  });
+});
+
+describe('invalidatedKeys', () => {
+  it('names what each mutation changes, in the acting account only', () => {
+    expect(
+      invalidatedKeys(CATALOG.createOrder, alice, { body: { client_order_id: 'c9' } }),
+    ).toEqual([cacheKey(alice, 'order:c9')]);
+    expect(invalidatedKeys(CATALOG.createReferralCode, alice, { body: {} })).toEqual([
+      cacheKey(alice, 'referralAdminInfo'),
+    ]);
+    expect(invalidatedKeys(CATALOG.setAffiliateRebateRate, alice, { body: {} })).toEqual([
+      cacheKey(alice, 'referralAdminInfo'),
+    ]);
+    expect(invalidatedKeys(CATALOG.setDefaultFeeRates, alice, { body: {} })).toEqual([
+      cacheKey(alice, 'accountInfo'),
+    ]);
+    expect(invalidatedKeys(CATALOG.accountInfo, alice, {})).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountMethods,
+  buildPath,
+  CATALOG,
+  type CallArgs,
+  type Operation,
+  publicMethods,
+  queryString,
+} from '../../../src/upstream/catalog.ts';
+
+const entries = Object.entries(CATALOG) as [string, Operation][];
+
+describe('catalog', () => {
+  it('holds every REST operation of the spec once, keyed by its name', () => {
+    expect(entries.map(([, op]) => `${op.method} ${op.path}`).sort()).toEqual([
+      'GET /v1/client/info',
+      'GET /v1/client/order/{client_order_id}',
+      'GET /v1/public/sv_nonce',
+      'GET /v1/referral/admin_info',
+      'GET /v1/referral/referee_rebate_summary',
+      'GET /v1/withdraw_nonce',
+      'POST /v1/admin/points/stage',
+      'POST /v1/broker/fee_rate/default',
+      'POST /v1/client/margin_mode',
+      'POST /v1/order',
+      'POST /v1/referral/create',
+      'POST /v1/referral/multi_level/admin/update/affiliate',
+      'POST /v2/internal_transfer',
+      'PUT /v1/broker/order_enum/{enum_id}',
+    ]);
+    for (const [name, op] of entries) expect(op.name).toBe(name);
+  });
+
+  it('carries the spec Limits table, per account except the per-IP public nonce', () => {
+    const limits = Object.fromEntries(
+      entries.filter(([, op]) => op.limit).map(([name, op]) => [name, op.limit]),
+    );
+    expect(limits).toEqual({
+      accountInfo: { key: 'client_info', limit: 10, windowMs: 60_000, scope: 'account' },
+      withdrawNonce: { key: 'withdraw_nonce', limit: 10, windowMs: 1_000, scope: 'account' },
+      strategyVaultNonce: { key: 'sv_nonce', limit: 10, windowMs: 1_000, scope: 'global' },
+      updateOrderTagFeeConfig: { key: 'order_enum', limit: 1, windowMs: 1_000, scope: 'account' },
+      upsertPointsStage: { key: 'points_stage', limit: 10, windowMs: 1_000, scope: 'account' },
+      refereeRebateSummary: {
+        key: 'referee_rebate_summary',
+        limit: 10,
+        windowMs: 1_000,
+        scope: 'account',
+      },
+    });
+  });
+
+  it('caches reads only, never nonces, mutations or public operations', () => {
+    const cached = entries.filter(([, op]) => op.cache).map(([name]) => name);
+    expect(cached.sort()).toEqual([
+      'accountInfo',
+      'orderByClientOrderId',
+      'refereeRebateSummary',
+      'referralAdminInfo',
+    ]);
+    for (const [, op] of entries) {
+      if (op.cache) expect(op.method).toBe('GET');
+      if (op.method !== 'GET') expect(op.cache).toBeNull();
+    }
+  });
+
+  it('names the auth kind of every operation', () => {
+    const byKind = (kind: string) =>
+      entries
+        .filter(([, op]) => op.auth === kind)
+        .map(([name]) => name)
+        .sort();
+    expect(byKind('public')).toEqual(['strategyVaultNonce']);
+    expect(byKind('trading')).toEqual(['createOrder']);
+    expect(byKind('broker_admin')).toEqual([
+      'createReferralCode',
+      'referralAdminInfo',
+      'setAffiliateRebateRate',
+      'setDefaultFeeRates',
+      'updateOrderTagFeeConfig',
+      'upsertPointsStage',
+    ]);
+  });
+
+  it('binds every method to exactly its catalog entry and arguments', async () => {
+    const seen: Array<[string, CallArgs | undefined]> = [];
+    const request = async (op: Operation, args?: CallArgs) => {
+      seen.push([op.name, args]);
+      return undefined as never;
+    };
+    const api = { ...accountMethods(request), ...publicMethods(request) };
+    await api.orderByClientOrderId('abc');
+    await api.updateOrderTagFeeConfig('GRID', { name: 'g' });
+    await api.referralAdminInfo({ page: 2, sort_by: 'total_traded' });
+    await api.strategyVaultNonce();
+    expect(seen).toEqual([
+      ['orderByClientOrderId', { params: { client_order_id: 'abc' } }],
+      ['updateOrderTagFeeConfig', { params: { enum_id: 'GRID' }, body: { name: 'g' } }],
+      ['referralAdminInfo', { query: { page: 2, sort_by: 'total_traded' } }],
+      ['strategyVaultNonce', undefined],
+    ]);
+    expect(Object.keys(api).sort()).toEqual(Object.keys(CATALOG).sort());
+  });
+});
+
+describe('buildPath', () => {
+  it('fills and encodes path parameters, appends the query without empty values', () => {
+    expect(buildPath(CATALOG.orderByClientOrderId, { params: { client_order_id: 'a/b c' } })).toBe(
+      '/v1/client/order/a%2Fb%20c',
+    );
+    expect(
+      buildPath(CATALOG.referralAdminInfo, {
+        query: { page: 1, size: undefined, account_id: '0xab', user_address: null },
+      }),
+    ).toBe('/v1/referral/admin_info?page=1&account_id=0xab');
+    expect(buildPath(CATALOG.accountInfo)).toBe('/v1/client/info');
+    expect(() => buildPath(CATALOG.orderByClientOrderId, {})).toThrow(/client_order_id/);
+    expect(queryString({ start_date: '2025-01-01', end_date: '2025-01-31' })).toBe(
+      'start_date=2025-01-01&end_date=2025-01-31',
+    );
+  });
+});

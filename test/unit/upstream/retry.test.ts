@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MalformedResponseError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnavailableError,
+  UpstreamRejectedError,
+} from '../../../src/upstream/errors.ts';
+import { backoffMs, retryDecision } from '../../../src/upstream/retry.ts';
+
+const policy = { max: 3, baseMs: 100, capMs: 1_000 };
+const timeout = new UnavailableError('op', 'timeout', 'no response');
+const serverError = new UnavailableError('op', 'server_error', 'HTTP 502');
+
+describe('retryDecision', () => {
+  it('retries a GET on every unavailable failure, up to max', () => {
+    for (const error of [timeout, serverError, new UnavailableError('op', 'retry_later', 'x')]) {
+      expect(retryDecision({ method: 'GET', attempt: 1, error, sent: true }, policy).retry).toBe(
+        true,
+      );
+    }
+    expect(
+      retryDecision({ method: 'GET', attempt: 3, error: timeout, sent: true }, policy).retry,
+    ).toBe(true);
+    expect(
+      retryDecision({ method: 'GET', attempt: 4, error: timeout, sent: true }, policy),
+    ).toEqual({
+      retry: false,
+    });
+  });
+
+  it('never retries a write that may have reached the upstream', () => {
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      expect(retryDecision({ method, attempt: 1, error: timeout, sent: true }, policy)).toEqual({
+        retry: false,
+      });
+      expect(
+        retryDecision({ method, attempt: 1, error: serverError, sent: true }, policy).retry,
+      ).toBe(false);
+    }
+  });
+
+  it('retries any method when the request provably never left', () => {
+    const refused = new UnavailableError('op', 'connection', 'ECONNREFUSED');
+    expect(
+      retryDecision({ method: 'POST', attempt: 1, error: refused, sent: false }, policy).retry,
+    ).toBe(true);
+  });
+
+  it('never retries answers: rejected, unauthorized, malformed, rate limited', () => {
+    for (const error of [
+      new UpstreamRejectedError('op', -1005, 'bad', 400),
+      new UnauthorizedError('op', -1002, 'expired'),
+      new MalformedResponseError('op', 200, 'not JSON'),
+      new RateLimitedError('op', 1_000, 'upstream'),
+    ]) {
+      expect(retryDecision({ method: 'GET', attempt: 1, error, sent: true }, policy)).toEqual({
+        retry: false,
+      });
+      expect(retryDecision({ method: 'GET', attempt: 1, error, sent: false }, policy).retry).toBe(
+        false,
+      );
+    }
+  });
+
+  it('with max 0 never retries', () => {
+    expect(
+      retryDecision(
+        { method: 'GET', attempt: 1, error: timeout, sent: false },
+        { ...policy, max: 0 },
+      ),
+    ).toEqual({ retry: false });
+  });
+});
+
+describe('backoffMs', () => {
+  it('grows exponentially, is capped, and jitters within [d/2, d]', () => {
+    expect([1, 2, 3, 4, 5, 10].map((a) => backoffMs(a, policy, () => 1))).toEqual([
+      100, 200, 400, 800, 1_000, 1_000,
+    ]);
+    expect([1, 2, 3, 5].map((a) => backoffMs(a, policy, () => 0))).toEqual([50, 100, 200, 500]);
+    const samples = Array.from({ length: 200 }, () => backoffMs(3, policy, Math.random));
+    expect(Math.min(...samples)).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...samples)).toBeLessThanOrEqual(400);
+    expect(new Set(samples).size).toBeGreaterThan(10);
+  });
+});
