@@ -1,0 +1,66 @@
+import type { GatewayContext } from '../schema/context.ts';
+import type { AccountInfo } from '../upstream/types.ts';
+import { requireAccount } from './context.ts';
+import { orThrowCoded } from './errors.ts';
+import { type SymbolValue, symbolValues } from './wire.ts';
+
+export type MarketKind = 'STANDARD' | 'FUTURES' | 'RWA';
+
+export interface MarketFeeRates {
+  kind: MarketKind;
+  makerFeeRate: number;
+  takerFeeRate: number;
+}
+
+export interface AccountModel {
+  id: string;
+  email: string | null;
+  /** `null` for a mode the schema does not know yet (only FUTURES is documented). */
+  accountMode: 'FUTURES' | null;
+  maxLeverage: number;
+  feeRates: MarketFeeRates[];
+  maintenanceCancelOrders: boolean;
+  imrFactors: SymbolValue[];
+  maxNotionals: SymbolValue[];
+}
+
+/** Fee rates per market kind; RWA only when the upstream reports both of its rates. */
+export function feeRatesOf(info: AccountInfo): MarketFeeRates[] {
+  const rates: MarketFeeRates[] = [
+    { kind: 'STANDARD', makerFeeRate: info.maker_fee_rate, takerFeeRate: info.taker_fee_rate },
+    {
+      kind: 'FUTURES',
+      makerFeeRate: info.futures_maker_fee_rate,
+      takerFeeRate: info.futures_taker_fee_rate,
+    },
+  ];
+  if (typeof info.rwa_maker_fee_rate === 'number' && typeof info.rwa_taker_fee_rate === 'number') {
+    rates.push({
+      kind: 'RWA',
+      makerFeeRate: info.rwa_maker_fee_rate,
+      takerFeeRate: info.rwa_taker_fee_rate,
+    });
+  }
+  return rates;
+}
+
+export function toAccount(info: AccountInfo): AccountModel {
+  return {
+    id: info.account_id,
+    email: info.email || null,
+    accountMode: info.account_mode === 'FUTURES' ? 'FUTURES' : null,
+    maxLeverage: info.max_leverage,
+    feeRates: feeRatesOf(info),
+    maintenanceCancelOrders: info.maintenance_cancel_orders,
+    imrFactors: symbolValues(info.imr_factor),
+    maxNotionals: symbolValues(info.max_notional),
+  };
+}
+
+/** The caller's account, read once per request whatever asks for it. */
+export function loadAccount(ctx: GatewayContext): Promise<AccountModel> {
+  return orThrowCoded(async () => {
+    const account = requireAccount(ctx);
+    return toAccount(await ctx.loaders.accountInfo.load(account.accountId));
+  });
+}

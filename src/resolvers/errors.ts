@@ -1,0 +1,141 @@
+/**
+ * The gateway's error vocabulary (DESIGN.md decision 8) and the one table that maps the
+ * upstream client's errors onto it. Queries throw the GraphQL error; mutations return the
+ * matching member of their `<Mutation>Result` union.
+ */
+import { GraphQLError } from 'graphql';
+import type {
+  MalformedResponseError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnavailableError,
+  UpstreamError,
+  UpstreamErrorKind,
+  UpstreamRejectedError,
+} from '../upstream/errors.ts';
+
+export const ERROR_CODES = [
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'UPSTREAM_REJECTED',
+  'UPSTREAM_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A GraphQL error carrying `extensions.code` (never masked by yoga). */
+export function gqlError(
+  code: ErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extensions } });
+}
+
+export const unauthenticated = (): GraphQLError =>
+  gqlError('UNAUTHENTICATED', 'Authentication required: send Authorization: Bearer <token>');
+
+export const forbidden = (what: string): GraphQLError =>
+  gqlError('FORBIDDEN', `${what} requires the broker_admin role`);
+
+/** An error classified into the vocabulary; `extensions` go next to `code`. */
+export interface ClassifiedError {
+  code: ErrorCode;
+  message: string;
+  extensions: Record<string, unknown>;
+}
+
+/** Upstream rejection codes that mean something more specific than UPSTREAM_REJECTED. */
+export const REJECTED_CODES: Readonly<Record<number, ErrorCode>> = {
+  [-1004]: 'BAD_USER_INPUT', // unknown parameter
+  [-1005]: 'BAD_USER_INPUT', // invalid parameter
+  [-1006]: 'NOT_FOUND', // resource not found
+};
+
+type KnownUpstreamError =
+  | UpstreamRejectedError
+  | RateLimitedError
+  | UnauthorizedError
+  | UnavailableError
+  | MalformedResponseError;
+type ErrorOfKind<K extends UpstreamErrorKind> = Extract<KnownUpstreamError, { kind: K }>;
+type KindTable = { [K in UpstreamErrorKind]: (error: ErrorOfKind<K>) => ClassifiedError };
+
+/** The mapping table: upstream error kind (and code) → GraphQL error code. */
+export const UPSTREAM_ERROR_TABLE: KindTable = {
+  rejected: (e) => ({
+    code: REJECTED_CODES[e.upstreamCode] ?? 'UPSTREAM_REJECTED',
+    message: `Upstream rejected the request (${e.upstreamCode}): ${e.upstreamMessage}`,
+    extensions: { upstreamCode: e.upstreamCode, upstreamMessage: e.upstreamMessage },
+  }),
+  rate_limited: (e) => ({
+    code: 'RATE_LIMITED',
+    message: `Rate limited; retry after ${e.retryAfterMs} ms`,
+    extensions: { retryAfterMs: e.retryAfterMs },
+  }),
+  // The caller is known to the gateway, but the upstream refuses its account's keys
+  // (-1001 signature, -1002 permission/expired/revoked): nothing a retry can fix.
+  unauthorized: (e) => ({
+    code: 'FORBIDDEN',
+    message: `Upstream refused this account's credentials (${e.upstreamCode})`,
+    extensions: { upstreamCode: e.upstreamCode, upstreamMessage: e.upstreamMessage },
+  }),
+  unavailable: () => ({
+    code: 'UPSTREAM_UNAVAILABLE',
+    message: 'The upstream service is unavailable; retry later',
+    extensions: {},
+  }),
+  malformed: () => ({
+    code: 'UPSTREAM_UNAVAILABLE',
+    message: 'The upstream service answered with an unexpected response',
+    extensions: {},
+  }),
+};
+
+function isUpstreamError(error: unknown): error is UpstreamError {
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<UpstreamError>).kind === 'string' &&
+    (error as Partial<UpstreamError>).kind! in UPSTREAM_ERROR_TABLE
+  );
+}
+
+/** Classifies any thrown value. Unknown errors become INTERNAL without their message. */
+export function classifyError(error: unknown): ClassifiedError {
+  if (error instanceof GraphQLError) {
+    const code = error.extensions.code;
+    const known = (ERROR_CODES as readonly unknown[]).includes(code);
+    const { code: _code, ...extensions } = error.extensions;
+    return known
+      ? { code: code as ErrorCode, message: error.message, extensions }
+      : { code: 'INTERNAL', message: 'Internal error', extensions: {} };
+  }
+  if (isUpstreamError(error)) {
+    const map = UPSTREAM_ERROR_TABLE[error.kind] as (e: UpstreamError) => ClassifiedError;
+    return map(error);
+  }
+  return { code: 'INTERNAL', message: 'Internal error', extensions: {} };
+}
+
+/**
+ * The coded GraphQL error for a known failure. An unknown one (a bug) is returned as it is:
+ * the server masks it as `Unexpected error.` with code INTERNAL and logs the original.
+ */
+export function toGraphQLError(error: unknown): Error {
+  if (error instanceof GraphQLError && typeof error.extensions.code === 'string') return error;
+  const { code, message, extensions } = classifyError(error);
+  if (code === 'INTERNAL') return error instanceof Error ? error : new Error(String(error));
+  return gqlError(code, message, extensions);
+}
+
+/** Runs a query resolver body; any failure becomes a coded GraphQL error. */
+export async function orThrowCoded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toGraphQLError(error);
+  }
+}

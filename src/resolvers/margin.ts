@@ -1,0 +1,19 @@
+import type { GatewayContext } from '../schema/context.ts';
+import type { MarginMode } from '../upstream/types.ts';
+import { requireAccount } from './context.ts';
+import { settle } from './result.ts';
+
+export interface SetDefaultMarginModeArgs {
+  symbol: string;
+  defaultMarginMode: MarginMode;
+}
+
+export function setDefaultMarginMode(ctx: GatewayContext, input: SetDefaultMarginModeArgs) {
+  return settle(async () => {
+    await requireAccount(ctx).setDefaultMarginMode({
+      symbol: input.symbol,
+      default_margin_mode: input.defaultMarginMode,
+    });
+    return { __typename: 'SetDefaultMarginModeSuccess' as const, ...input };
+  });
+}

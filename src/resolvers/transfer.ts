@@ -1,0 +1,32 @@
+import type { GatewayContext } from '../schema/context.ts';
+import type { InternalTransferBody } from '../upstream/types.ts';
+import { requireAccount } from './context.ts';
+import { settle } from './result.ts';
+
+/** GraphQL input: the wire body is already camelCase (`userAddress`, `transferNonce`). */
+export type RequestInternalTransferArgs = InternalTransferBody & {
+  message: InternalTransferBody['message'] & { amount: number };
+};
+
+export function requestInternalTransfer(ctx: GatewayContext, input: RequestInternalTransferArgs) {
+  return settle(async () => {
+    const { signature, userAddress, verifyingContract, message } = input;
+    const result = await requireAccount(ctx).internalTransfer({
+      signature,
+      userAddress,
+      verifyingContract,
+      message: {
+        receiver: message.receiver,
+        token: message.token,
+        amount: message.amount,
+        transferNonce: message.transferNonce,
+        chainId: message.chainId,
+        chainType: message.chainType,
+      },
+    });
+    return {
+      __typename: 'RequestInternalTransferSuccess' as const,
+      internalTransferRequestId: result.internal_transfer_request_id,
+    };
+  });
+}

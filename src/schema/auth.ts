@@ -1,0 +1,30 @@
+/**
+ * Field auth presets. Scopes: `authenticated` (any caller with a bearer token) and
+ * `brokerAdmin` (role broker_admin). Denied fields never validate, resolve or call upstream.
+ */
+import { unauthenticated } from '../resolvers/errors.ts';
+import { type ForbiddenErrorShape, forbiddenMember } from '../resolvers/result.ts';
+import type { GatewayContext } from './context.ts';
+
+export const authenticated = { authScopes: { authenticated: true } } as const;
+
+/** A broker-admin query: FORBIDDEN (or UNAUTHENTICATED) GraphQL error when denied. */
+export const brokerAdminQuery = { authScopes: { brokerAdmin: true } } as const;
+
+/**
+ * A broker-admin mutation: a known caller without the role gets the ForbiddenError member;
+ * an anonymous caller still gets the UNAUTHENTICATED GraphQL error.
+ */
+export function brokerAdminMutation(name: string) {
+  return {
+    authScopes: { brokerAdmin: true },
+    unauthorizedResolver: (
+      _root: unknown,
+      _args: unknown,
+      ctx: GatewayContext,
+    ): ForbiddenErrorShape => {
+      if (!ctx.principal) throw unauthenticated();
+      return forbiddenMember(name);
+    },
+  } as const;
+}

@@ -1,0 +1,42 @@
+/**
+ * The Pothos builder: plugins (scope auth first, so a denied field never validates or
+ * resolves; then zod), the custom scalars and the typed request context.
+ */
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ZodPlugin from '@pothos/plugin-zod';
+import { forbidden, unauthenticated } from '../resolvers/errors.ts';
+import type { GatewayContext } from './context.ts';
+import { BigIntScalar, DateScalar, TimestampScalar } from './scalars.ts';
+import { inputValidationError } from './validation.ts';
+
+export const builder = new SchemaBuilder<{
+  Context: GatewayContext;
+  AuthScopes: { authenticated: boolean; brokerAdmin: boolean };
+  DefaultFieldNullability: false;
+  Scalars: {
+    Date: { Input: string; Output: string };
+    Timestamp: { Input: number; Output: number | Date };
+    BigInt: { Input: number; Output: number | bigint | string };
+  };
+}>({
+  plugins: [ScopeAuthPlugin, ZodPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      authenticated: ctx.principal !== null,
+      brokerAdmin: ctx.principal?.role === 'broker_admin',
+    }),
+    // Anonymous callers are UNAUTHENTICATED everywhere; known callers lacking a role FORBIDDEN.
+    unauthorizedError: (_parent, ctx, info) =>
+      ctx.principal ? forbidden(`${info.parentType.name}.${info.fieldName}`) : unauthenticated(),
+  },
+  zod: { validationError: (error) => inputValidationError(error) },
+});
+
+builder.addScalarType('Date', DateScalar);
+builder.addScalarType('Timestamp', TimestampScalar);
+builder.addScalarType('BigInt', BigIntScalar);
+
+builder.queryType({ description: 'Reads. Every field but strategyVaultNonce needs a caller.' });
+builder.mutationType({ description: 'Writes. Each returns a <Mutation>Result union.' });

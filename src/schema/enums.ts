@@ -1,0 +1,48 @@
+/** Enums shared by several domain files; values are the wire values unless noted. */
+import { ERROR_CODES } from '../resolvers/errors.ts';
+import {
+  MARGIN_MODES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  SIDES,
+  type ReferralSort as WireReferralSort,
+} from '../upstream/types.ts';
+import { builder } from './builder.ts';
+
+export const OrderTypeEnum = builder.enumType('OrderType', {
+  description: 'LIMIT, MARKET, IOC, FOK, POST_ONLY, or ASK/BID (a price level of the book).',
+  values: ORDER_TYPES,
+});
+
+export const SideEnum = builder.enumType('Side', { values: SIDES });
+
+export const MarginModeEnum = builder.enumType('MarginMode', { values: MARGIN_MODES });
+
+export const OrderStatusEnum = builder.enumType('OrderStatus', {
+  description: 'FILLED, CANCELLED and REJECTED are final.',
+  values: ORDER_STATUSES,
+});
+
+export const ACCOUNT_MODES = ['FUTURES'] as const;
+export const AccountModeEnum = builder.enumType('AccountMode', { values: ACCOUNT_MODES });
+
+export const MARKET_KINDS = ['STANDARD', 'FUTURES', 'RWA'] as const;
+export type MarketKind = (typeof MARKET_KINDS)[number];
+export const MarketKindEnum = builder.enumType('MarketKind', {
+  description: 'Kind of market; each kind has its own maker and taker fee rates.',
+  values: MARKET_KINDS,
+});
+
+/** Sort order of referral admin rows (descending); values map to the wire `sort_by`. */
+export const ReferralSortEnum = builder.enumType('ReferralSort', {
+  values: {
+    TOTAL_INVITES: { value: 'total_invites' },
+    TOTAL_TRADED: { value: 'total_traded' },
+    REFEREE_VOLUME: { value: 'referee_volume' },
+  } as const satisfies Record<string, { value: WireReferralSort }>,
+});
+
+export const ErrorCodeEnum = builder.enumType('ErrorCode', {
+  description: 'The error vocabulary; the same values appear in extensions.code.',
+  values: ERROR_CODES,
+});

@@ -1,0 +1,15 @@
+/** The GraphQL schema: importing the domain files registers their types and root fields. */
+import { builder } from './builder.ts';
+import { withCodedEnumErrors } from './coded-enums.ts';
+import './account.ts';
+import './order.ts';
+import './margin.ts';
+import './transfer.ts';
+import './nonce.ts';
+import './broker.ts';
+import './points.ts';
+import './referral.ts';
+import './rebate.ts';
+
+/** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */
+export const schema = withCodedEnumErrors(builder.toSchema({ sortSchema: true }));

@@ -1,0 +1,37 @@
+import { type SetDefaultMarginModeArgs, setDefaultMarginMode } from '../resolvers/margin.ts';
+import { authenticated } from './auth.ts';
+import { builder } from './builder.ts';
+import { MarginModeEnum } from './enums.ts';
+import { resultUnion, type Tagged } from './errors.ts';
+import { setDefaultMarginModeInput } from './input-rules.ts';
+
+const SetDefaultMarginModeInput = builder.inputType('SetDefaultMarginModeInput', {
+  description: 'Changes only while the account has no position and no pending order in it.',
+  fields: (t) => ({
+    symbol: t.string({ required: true }),
+    defaultMarginMode: t.field({ type: MarginModeEnum, required: true }),
+  }),
+  validate: { schema: setDefaultMarginModeInput },
+});
+
+const SetDefaultMarginModeSuccess = builder
+  .objectRef<Tagged<'SetDefaultMarginModeSuccess', SetDefaultMarginModeArgs>>(
+    'SetDefaultMarginModeSuccess',
+  )
+  .implement({
+    fields: (t) => ({
+      symbol: t.exposeString('symbol'),
+      defaultMarginMode: t.expose('defaultMarginMode', { type: MarginModeEnum }),
+    }),
+  });
+
+builder.mutationField('setDefaultMarginMode', (t) =>
+  t.field({
+    ...authenticated,
+    type: resultUnion('SetDefaultMarginMode', SetDefaultMarginModeSuccess),
+    nullable: true,
+    description: 'Default margin mode of a symbol for orders placed later without marginMode.',
+    args: { input: t.arg({ type: SetDefaultMarginModeInput, required: true }) },
+    resolve: (_root, { input }, ctx) => setDefaultMarginMode(ctx, input),
+  }),
+);

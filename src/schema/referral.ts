@@ -1,0 +1,152 @@
+import {
+  type CreateReferralCodeArgs,
+  createReferralCode,
+  type PageMetaModel,
+  type ReferralAdminPageModel,
+  type ReferralAdminRowModel,
+  type ReferralCodeModel,
+  referralAdminInfo,
+  setAffiliateRebateRate,
+} from '../resolvers/referral.ts';
+import {
+  affiliateRebateRateInput,
+  createReferralCodeInput,
+  referralAdminInfoArgs,
+} from './admin-input-rules.ts';
+import { brokerAdminMutation, brokerAdminQuery } from './auth.ts';
+import { builder } from './builder.ts';
+import { ReferralSortEnum } from './enums.ts';
+import { resultUnion, type Tagged } from './errors.ts';
+import { MAX_ACCOUNT_IDS, MAX_PAGE_SIZE } from './rules.ts';
+
+const ReferralCodeRef = builder.objectRef<ReferralCodeModel>('ReferralCode').implement({
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    maxRebateRate: t.exposeFloat('maxRebateRate'),
+    referrerRebateRate: t.exposeFloat('referrerRebateRate'),
+    refereeRebateRate: t.exposeFloat('refereeRebateRate'),
+    totalReferrerRebate: t.exposeFloat('totalReferrerRebate', { description: 'lifetime' }),
+    totalRefereeRebate: t.exposeFloat('totalRefereeRebate', { description: 'lifetime' }),
+  }),
+});
+
+const ReferralAdminRowRef = builder.objectRef<ReferralAdminRowModel>('ReferralAdminRow').implement({
+  fields: (t) => ({
+    accountId: t.exposeString('accountId'),
+    userAddress: t.exposeString('userAddress'),
+    numberOfCodes: t.exposeInt('numberOfCodes', { nullable: true }),
+    totalInvites: t.exposeFloat('totalInvites'),
+    totalTraded: t.exposeFloat('totalTraded'),
+    refereeVolume: t.exposeFloat('refereeVolume'),
+    refereeFee: t.exposeFloat('refereeFee'),
+    svcFee: t.exposeFloat('svcFee'),
+    referralCodes: t.expose('referralCodes', { type: [ReferralCodeRef] }),
+  }),
+});
+
+const PageMetaRef = builder.objectRef<PageMetaModel>('PageMeta').implement({
+  fields: (t) => ({
+    recordsPerPage: t.exposeInt('recordsPerPage'),
+    currentPage: t.exposeInt('currentPage'),
+    total: t.exposeInt('total'),
+    totalPages: t.exposeInt('totalPages'),
+    hasNextPage: t.exposeBoolean('hasNextPage'),
+  }),
+});
+
+const ReferralAdminPageRef = builder
+  .objectRef<ReferralAdminPageModel>('ReferralAdminPage')
+  .implement({
+    fields: (t) => ({
+      rows: t.expose('rows', { type: [ReferralAdminRowRef] }),
+      meta: t.expose('meta', { type: PageMetaRef }),
+    }),
+  });
+
+builder.queryField('referralAdminInfo', (t) =>
+  t.field({
+    ...brokerAdminQuery,
+    type: ReferralAdminPageRef,
+    nullable: true,
+    description: 'Broker admin only. Referral codes per referrer, one page.',
+    args: {
+      page: t.arg.int({ description: 'from 1' }),
+      size: t.arg.int({ description: `1 to ${MAX_PAGE_SIZE}` }),
+      userAddress: t.arg.string({ description: 'only one of userAddress and accountId' }),
+      accountId: t.arg.string(),
+      sortBy: t.arg({ type: ReferralSortEnum, description: 'descending' }),
+    },
+    validate: { schema: referralAdminInfoArgs },
+    resolve: (_root, args, ctx) => referralAdminInfo(ctx, args),
+  }),
+);
+
+const CreateReferralCodeInput = builder.inputType('CreateReferralCodeInput', {
+  description: 'Rates from 0 to 1; referrerRebateRate + refereeRebateRate ≤ maxRebateRate.',
+  fields: (t) => ({
+    accountId: t.string({ required: true, description: 'the referrer' }),
+    referralCode: t.string({ required: true }),
+    maxRebateRate: t.float({ required: true }),
+    referrerRebateRate: t.float({ required: true }),
+    refereeRebateRate: t.float({ required: true }),
+  }),
+  validate: { schema: createReferralCodeInput },
+});
+
+const CreateReferralCodeSuccess = builder
+  .objectRef<Tagged<'CreateReferralCodeSuccess', CreateReferralCodeArgs>>(
+    'CreateReferralCodeSuccess',
+  )
+  .implement({
+    fields: (t) => ({
+      accountId: t.exposeString('accountId'),
+      referralCode: t.exposeString('referralCode'),
+      maxRebateRate: t.exposeFloat('maxRebateRate'),
+      referrerRebateRate: t.exposeFloat('referrerRebateRate'),
+      refereeRebateRate: t.exposeFloat('refereeRebateRate'),
+    }),
+  });
+
+builder.mutationField('createReferralCode', (t) =>
+  t.field({
+    ...brokerAdminMutation('Mutation.createReferralCode'),
+    type: resultUnion('CreateReferralCode', CreateReferralCodeSuccess),
+    nullable: true,
+    description: 'Broker admin only.',
+    args: { input: t.arg({ type: CreateReferralCodeInput, required: true }) },
+    resolve: (_root, { input }, ctx) => createReferralCode(ctx, input),
+  }),
+);
+
+const SetAffiliateRebateRateInput = builder.inputType('SetAffiliateRebateRateInput', {
+  fields: (t) => ({
+    rebateRate: t.float({ required: true, description: 'from 0 to 1' }),
+    accountIds: t.stringList({
+      required: true,
+      description: `level 1 affiliate accounts, 1 to ${MAX_ACCOUNT_IDS}`,
+    }),
+  }),
+  validate: { schema: affiliateRebateRateInput },
+});
+
+const SetAffiliateRebateRateSuccess = builder
+  .objectRef<Tagged<'SetAffiliateRebateRateSuccess', { rebateRate: number; accountIds: string[] }>>(
+    'SetAffiliateRebateRateSuccess',
+  )
+  .implement({
+    fields: (t) => ({
+      rebateRate: t.exposeFloat('rebateRate'),
+      accountIds: t.exposeStringList('accountIds'),
+    }),
+  });
+
+builder.mutationField('setAffiliateRebateRate', (t) =>
+  t.field({
+    ...brokerAdminMutation('Mutation.setAffiliateRebateRate'),
+    type: resultUnion('SetAffiliateRebateRate', SetAffiliateRebateRateSuccess),
+    nullable: true,
+    description: 'Broker admin only. Custom rebate rate of level 1 affiliates.',
+    args: { input: t.arg({ type: SetAffiliateRebateRateInput, required: true }) },
+    resolve: (_root, { input }, ctx) => setAffiliateRebateRate(ctx, input),
+  }),
+);

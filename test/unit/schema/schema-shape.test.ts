@@ -1,0 +1,122 @@
+import {
+  type GraphQLField,
+  type GraphQLObjectType,
+  GraphQLUnionType,
+  isInterfaceType,
+  isNonNullType,
+  printSchema,
+} from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { schema } from '../../../src/schema/index.ts';
+
+const fields = (type: GraphQLObjectType | null | undefined) => Object.keys(type?.getFields() ?? {});
+const MUTATIONS = [
+  'placeOrder',
+  'setDefaultMarginMode',
+  'requestInternalTransfer',
+  'setDefaultFeeRates',
+  'updateOrderTagFeeConfig',
+  'upsertPointsStage',
+  'createReferralCode',
+  'setAffiliateRebateRate',
+];
+
+describe('schema shape (names other tools call)', () => {
+  it('has the root queries and mutations of the contract', () => {
+    expect(fields(schema.getQueryType()).sort()).toEqual(
+      [
+        'account',
+        'order',
+        'orders',
+        'withdrawNonce',
+        'strategyVaultNonce',
+        'referralAdminInfo',
+        'refereeRebateSummary',
+      ].sort(),
+    );
+    expect(fields(schema.getMutationType()).sort()).toEqual([...MUTATIONS].sort());
+    const args = (name: string) => {
+      const field = schema.getQueryType()!.getFields()[name] as GraphQLField<unknown, unknown>;
+      return field.args.map((a) => a.name);
+    };
+    expect(args('referralAdminInfo')).toEqual([
+      'accountId',
+      'page',
+      'size',
+      'sortBy',
+      'userAddress',
+    ]);
+    expect(args('refereeRebateSummary')).toEqual(['endDate', 'startDate']);
+  });
+
+  it('each mutation returns <Name>Result = <Name>Success | the five Error types', () => {
+    const errorInterface = schema.getType('Error');
+    expect(isInterfaceType(errorInterface)).toBe(true);
+    for (const name of MUTATIONS) {
+      const field = schema.getMutationType()!.getFields()[name]!;
+      const pascal = name[0]!.toUpperCase() + name.slice(1);
+      expect(String(field.type)).toBe(`${pascal}Result`);
+      const union = schema.getType(`${pascal}Result`);
+      expect(union).toBeInstanceOf(GraphQLUnionType);
+      expect(
+        (union as GraphQLUnionType)
+          .getTypes()
+          .map((t) => t.name)
+          .sort(),
+      ).toEqual(
+        [
+          `${pascal}Success`,
+          'ForbiddenError',
+          'InputError',
+          'RateLimitedError',
+          'UpstreamRejectedError',
+          'UpstreamUnavailableError',
+        ].sort(),
+      );
+    }
+  });
+
+  it('Account and Order carry the contract fields; ids and nonces use BigInt', () => {
+    const account = schema.getType('Account') as GraphQLObjectType;
+    const order = schema.getType('Order') as GraphQLObjectType;
+    expect(fields(account)).toEqual(expect.arrayContaining(['id', 'maxLeverage']));
+    expect(fields(order)).toEqual(
+      expect.arrayContaining(['orderId', 'clientOrderId', 'symbol', 'side', 'status']),
+    );
+    expect(String(order.getFields().orderId!.type)).toBe('BigInt!');
+    expect(String(schema.getQueryType()!.getFields().strategyVaultNonce!.type)).toBe('BigInt');
+    expect(isNonNullType(order.getFields().createdTime!.type)).toBe(true);
+  });
+
+  it('input fields are the camelCase wire names', () => {
+    const sdl = printSchema(schema);
+    for (const name of [
+      'orderType',
+      'orderPrice',
+      'orderQuantity',
+      'clientOrderId',
+      'defaultMarginMode',
+      'isContinous',
+      'l1ReferralBoost',
+    ]) {
+      expect(sdl).toContain(`  ${name}:`);
+    }
+  });
+});
+
+describe('union queries clients write', () => {
+  it('selecting every error member with ... on Error validates (no field conflicts)', async () => {
+    const { parse, validate } = await import('graphql');
+    const document = parse(`mutation {
+      placeOrder(input: {symbol: "PERP_BTC_USDC", orderType: MARKET, side: BUY, orderQuantity: 1}) {
+        __typename
+        ... on PlaceOrderSuccess { receipt { orderId } order { status } }
+        ... on Error { code message }
+        ... on InputError { field rule upstreamCode }
+        ... on UpstreamRejectedError { upstreamCode upstreamMessage }
+        ... on RateLimitedError { retryAfterMs }
+      }
+    }`);
+    expect(validate(schema, document)).toEqual([]);
+  });
+});
