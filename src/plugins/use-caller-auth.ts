@@ -1,0 +1,63 @@
+/**
+ * Caller auth: `Authorization: Bearer <token>` → keystore → `Principal`, resolved once per
+ * request before the body is parsed. No header means an anonymous caller (the schema's scopes
+ * answer UNAUTHENTICATED on fields that need one); a header that is malformed or carries an
+ * unknown token fails the whole request with UNAUTHENTICATED (HTTP 401) and no upstream call.
+ */
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Principal } from '../auth/principal.ts';
+import type { PrincipalDirectory } from '../auth/principals.ts';
+import { createGatewayContext } from '../resolvers/context.ts';
+import type { GatewayContext } from '../schema/context.ts';
+import type { UpstreamApi } from '../upstream/api.ts';
+
+export interface CallerAuthOptions {
+  /** Token lookup built from the keystore (or the demo principals). */
+  directory: PrincipalDirectory;
+  /** The upstream every request context is bound to. */
+  upstream: UpstreamApi;
+}
+
+const BEARER = /^Bearer +([\x21-\x7e]{1,512})$/i;
+const principals = new WeakMap<Request, Principal | null>();
+
+function unauthenticated() {
+  return createGraphQLError('Missing, malformed or unknown bearer token.', {
+    extensions: {
+      code: 'UNAUTHENTICATED',
+      http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } },
+    },
+  });
+}
+
+/** `null` for no header; throws UNAUTHENTICATED for a bad one. */
+export function authenticate(
+  directory: PrincipalDirectory,
+  header: string | null,
+): Principal | null {
+  if (header === null || header.trim() === '') return null;
+  const token = BEARER.exec(header.trim())?.[1];
+  const principal = token ? directory.authenticate(token) : null;
+  if (!principal) throw unauthenticated();
+  return principal;
+}
+
+/** The caller of a request that passed `useCallerAuth` (for later plugins such as persisted operations). */
+export function principalOf(request: Request): Principal | null {
+  return principals.get(request) ?? null;
+}
+
+export function useCallerAuth({ directory, upstream }: CallerAuthOptions): Plugin<GatewayContext> {
+  return {
+    onRequestParse({ request }) {
+      principals.set(request, authenticate(directory, request.headers.get('authorization')));
+    },
+    onContextBuilding({ context, extendContext }) {
+      const { request } = context;
+      const principal = principals.has(request)
+        ? principalOf(request)
+        : authenticate(directory, request.headers.get('authorization'));
+      extendContext(createGatewayContext(principal, upstream));
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The gateway factory: stores, upstream client (its telemetry feeding the metrics), callers
+ * (keystore or demo principals), the embedded sandbox when no upstream URL is configured, and
+ * the yoga app with one plugin per HTTP concern. `main.ts` only listens; tests call this with
+ * an injected config, keystore or upstream URL and bind port 0.
+ */
+import type { RequestListener } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Principal } from './auth/principal.ts';
+import {
+  type Keystore,
+  type KeystorePrincipal,
+  PrincipalDirectory,
+  readKeystoreFile,
+  resolveKeystore,
+} from './auth/principals.ts';
+import type { Config } from './config.ts';
+import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
+import { createLogger, type Logger, toYogaLogger } from './logger.ts';
+import { createMetrics, type GatewayMetrics } from './metrics.ts';
+import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
+import { maskError } from './plugins/mask-error.ts';
+import { useCallerAuth } from './plugins/use-caller-auth.ts';
+import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
+import { useHealth } from './plugins/use-health.ts';
+import { useLimits } from './plugins/use-limits.ts';
+import { useLogging } from './plugins/use-logging.ts';
+import { useMetrics } from './plugins/use-metrics.ts';
+import type { Sandbox } from './sandbox/index.ts';
+import type { GatewayContext } from './schema/context.ts';
+import { schema as gatewaySchema } from './schema/index.ts';
+import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
+import { createStore, type Store } from './upstream/stores/index.ts';
+
+export interface GatewayOptions {
+  /** Parsed configuration (`loadConfig()`). */
+  config: Config;
+  /** Keystore contents; when set, `config.keystoreFile` is not read. @default read from config.keystoreFile */
+  keystore?: Keystore;
+  /** Where `env:NAME` keystore secrets are looked up. @default {} */
+  env?: Record<string, string | undefined>;
+  /** A running upstream (e.g. a test's sandbox); overrides config.upstream.baseUrl. @default config.upstream.baseUrl */
+  upstreamUrl?: string;
+  /** @default a JSON-lines logger on stdout at config.logLevel */
+  logger?: Logger;
+  /** Replaces the gateway's schema (tests of the HTTP layer). @default the svc schema */
+  schema?: GraphQLSchema;
+  /** fetch used for upstream calls. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Node's default process metrics in /metrics. @default true */
+  processMetrics?: boolean;
+}
+
+export interface Gateway {
+  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  /** Node `http` request listener: `http.createServer(gateway.handler)`. */
+  handler: RequestListener;
+  upstream: UpstreamClient;
+  /** Base URL of the upstream in use (the embedded sandbox's in embedded mode). */
+  upstreamUrl: string;
+  store: Store;
+  /** The in-process sandbox (embedded mode only). */
+  sandbox?: Sandbox;
+  /** Tokens of the generated demo principals (embedded mode without a keystore). */
+  demoTokens?: DemoTokens;
+  principals: Principal[];
+  metrics: GatewayMetrics;
+  logger: Logger;
+  /** Stops reporting ready (/ready → 503) so load balancers drain this instance. */
+  drain(): void;
+  /** Closes the upstream client, the store and the embedded sandbox. Idempotent. */
+  close(): Promise<void>;
+}
+
+async function loadPrincipals(options: GatewayOptions): Promise<KeystorePrincipal[] | undefined> {
+  const file = options.config.keystoreFile;
+  const keystore = options.keystore ?? (file ? await readKeystoreFile(file) : undefined);
+  return keystore ? resolveKeystore(keystore, options.env ?? {}) : undefined;
+}
+
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
+  const configured = await loadPrincipals(options);
+  const externalUrl = options.upstreamUrl ?? config.upstream.baseUrl;
+  const store = createStore(config.redis);
+  const embedded = externalUrl
+    ? undefined
+    : await startEmbeddedSandbox({
+        seedFile: config.sandboxSeedFile,
+        entries: configured,
+        logger,
+      }).catch(async (error: unknown) => {
+        await store.close();
+        throw error;
+      });
+  const sandbox = embedded?.sandbox;
+  const demoTokens = embedded?.demoTokens;
+  const entries = embedded?.entries ?? configured;
+  const upstreamUrl = externalUrl ?? (sandbox as Sandbox).url;
+  if (!entries?.length) logger.warn('no principals: every bearer token will be refused');
+  for (const { principal } of entries ?? []) {
+    logger.addSecret(principal.credentials.secret);
+    logger.addSecret(principal.credentials.tradingSecret);
+  }
+  logger.addSecret(demoTokens?.trader);
+  logger.addSecret(demoTokens?.brokerAdmin);
+
+  const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = config.upstream;
+  const upstream = createUpstreamClient({
+    baseUrl: upstreamUrl,
+    config: upstreamConfig,
+    store,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    telemetry: (event) => metrics.upstreamCall(event),
+  });
+  const directory = new PrincipalDirectory(entries ?? []);
+  let draining = false;
+
+  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+    schema: options.schema ?? gatewaySchema,
+    graphqlEndpoint: '/graphql',
+    healthCheckEndpoint: '/health',
+    landingPage: false,
+    graphiql: graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
+    renderGraphiQL: createGraphiQLRenderer(),
+    maskedErrors: { maskError },
+    maxRequestBodySize: config.limits.maxBodyBytes,
+    logging: toYogaLogger(logger),
+    plugins: [
+      useLogging({ logger }),
+      useMetrics({ metrics }),
+      useHealth({
+        checks: {
+          [config.redis.url ? 'redis' : 'store']: () => store.ping(),
+          upstream: () => upstream.ping(),
+        },
+        isDraining: () => draining,
+      }),
+      useCsrfPrevention(),
+      useCallerAuth({ directory, upstream }),
+      // Slot: persisted operations (PERSISTED_OPERATIONS) go here — after caller auth (its
+      // `principalOf(request).developer` may send raw text), before the limits.
+      ...useLimits({
+        maxDepth: config.limits.maxDepth,
+        maxAliases: config.limits.maxAliases,
+        maxTokens: config.limits.maxTokens,
+        maxCost: config.limits.maxCost,
+      }),
+    ],
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    yoga,
+    handler: yoga as unknown as RequestListener,
+    upstream,
+    upstreamUrl,
+    store,
+    ...(sandbox ? { sandbox } : {}),
+    ...(demoTokens ? { demoTokens } : {}),
+    principals: directory.principals,
+    metrics,
+    logger,
+    drain: () => {
+      draining = true;
+    },
+    close() {
+      draining = true;
+      closing ??= (async () => {
+        await upstream.close();
+        await store.close();
+        // The sandbox may already be stopped (tests stop it to simulate an outage).
+        await sandbox?.close().catch(() => undefined);
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Starts a real gateway on an ephemeral loopback port, with Redis at 127.0.0.1:6379 under a
+ * key prefix unique to the test file, and captures its log lines for the no-secrets checks.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  ed25519PublicKeyOf,
+  formatEd25519PublicKey,
+  generateEd25519Secret,
+  generateTradingSecret,
+  parseEd25519Secret,
+  parseTradingSecret,
+  tradingKeyOf,
+} from '../../../src/auth/keys.ts';
+import type { Role } from '../../../src/auth/principal.ts';
+import { generateToken, hashToken, type KeystoreEntry } from '../../../src/auth/principals.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { createLogger } from '../../../src/logger.ts';
+import { createGateway, type Gateway, type GatewayOptions } from '../../../src/server.ts';
+
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** A key prefix no other test file (or run) shares. */
+export function uniquePrefix(name: string): string {
+  return `svc-test-${name}-${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestCaller {
+  entry: KeystoreEntry;
+  token: string;
+  /** Public keys, for registering the account in a sandbox. */
+  key: string;
+  tradingKey: string;
+}
+
+/** A keystore principal with fresh keys and token. */
+export function makeCaller(label: string, role: Role): TestCaller {
+  const token = generateToken();
+  const secret = generateEd25519Secret();
+  const tradingSecret = generateTradingSecret();
+  return {
+    token,
+    key: formatEd25519PublicKey(ed25519PublicKeyOf(parseEd25519Secret(secret))),
+    tradingKey: tradingKeyOf(parseTradingSecret(tradingSecret)),
+    entry: {
+      label,
+      role,
+      tokenSha256: hashToken(token),
+      accountId: `0x${randomBytes(32).toString('hex')}`,
+      secret,
+      tradingSecret,
+    },
+  };
+}
+
+export interface Running {
+  gateway: Gateway;
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  graphqlUrl: string;
+  logs: string[];
+  post(
+    body: unknown,
+    init?: { token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
+  gql(
+    query: string,
+    init?: { token?: string; variables?: Record<string, unknown>; operationName?: string },
+  ): Promise<{ status: number; body: GraphQLBody }>;
+  close(): Promise<void>;
+}
+
+export interface GraphQLBody {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message: string; path?: string[]; extensions?: Record<string, unknown> }>;
+}
+
+export interface StartOptions extends Omit<GatewayOptions, 'config'> {
+  /** Environment for loadConfig (over the test defaults) and for `env:NAME` keystore secrets. */
+  env?: Record<string, string | undefined>;
+  prefix: string;
+}
+
+export async function startGateway(options: StartOptions): Promise<Running> {
+  const { env, prefix, ...rest } = options;
+  const config = loadConfig({
+    REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    LOG_LEVEL: 'debug',
+    ...env,
+  });
+  const logs: string[] = [];
+  const logger = createLogger({ level: 'debug', write: (line) => logs.push(line) });
+  const gateway = await createGateway({
+    config,
+    logger,
+    processMetrics: false,
+    env: env ?? {},
+    ...rest,
+  });
+  const server = createServer(gateway.handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const graphqlUrl = `${origin}/graphql`;
+  const post: Running['post'] = (body, init = {}) =>
+    fetch(graphqlUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        // A GraphQL-over-HTTP client: request errors answer 4xx (legacy JSON would get 200).
+        accept: 'application/graphql-response+json, application/json;q=0.9',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return {
+    gateway,
+    origin,
+    graphqlUrl,
+    logs,
+    post,
+    async gql(query, init = {}) {
+      const { token, ...payload } = init;
+      const response = await post({ query, ...payload }, token ? { token } : {});
+      return { status: response.status, body: (await response.json()) as GraphQLBody };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await gateway.close();
+    },
+  };
+}
+
+/** Every error code in a GraphQL response body. */
+export function codes(body: GraphQLBody): unknown[] {
+  return (body.errors ?? []).map((e) => e.extensions?.code);
+}
