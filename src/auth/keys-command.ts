@@ -9,15 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import {
-  ed25519PublicKeyOf,
-  formatEd25519PublicKey,
-  generateEd25519Secret,
-  generateTradingSecret,
-  parseEd25519Secret,
-  parseTradingSecret,
-  tradingKeyOf,
-} from './keys.ts';
+import { generateKeyMaterial } from './keys.ts';
 import type { Role } from './principal.ts';
 import {
   generateToken,
@@ -103,8 +95,7 @@ async function add(argv: string[], io: Io): Promise<number> {
     return 1;
   }
   const token = generateToken();
-  const secret = generateEd25519Secret();
-  const tradingSecret = generateTradingSecret();
+  const { secret, tradingSecret, key, tradingKey } = generateKeyMaterial();
   const entry: KeystoreEntry = {
     label,
     tokenSha256: hashToken(token),
@@ -116,8 +107,6 @@ async function add(argv: string[], io: Io): Promise<number> {
   };
   parseKeystore({ principals: [...principals, entry] });
   await writeEntries(path, [...principals, entry]);
-  const key = formatEd25519PublicKey(ed25519PublicKeyOf(parseEd25519Secret(secret)));
-  const tradingKey = tradingKeyOf(parseTradingSecret(tradingSecret));
   io.out(
     [
       `Added "${label}" (${role}, account ${accountId}) to ${path}.`,

@@ -135,3 +135,26 @@ export function generateEd25519Secret(): string {
 export function generateTradingSecret(): string {
   return Buffer.from(secp.utils.randomSecretKey()).toString('hex');
 }
+
+/** Fresh key material for one account: both secrets and the public keys the upstream registers. */
+export interface KeyMaterial {
+  /** `ed25519:<base58 seed>` */
+  secret: string;
+  /** 64 hex */
+  tradingSecret: string;
+  /** `ed25519:<base58 public key>` (svc-key) */
+  key: string;
+  /** 128 hex (svc-trading-key) */
+  tradingKey: string;
+}
+
+export function generateKeyMaterial(): KeyMaterial {
+  const secret = generateEd25519Secret();
+  const tradingSecret = generateTradingSecret();
+  return {
+    secret,
+    tradingSecret,
+    key: formatEd25519PublicKey(ed25519PublicKeyOf(parseEd25519Secret(secret))),
+    tradingKey: tradingKeyOf(parseTradingSecret(tradingSecret)),
+  };
+}

@@ -4,15 +4,7 @@
  * secret. Sends exactly the bytes it signs.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  ed25519PublicKeyOf,
-  formatEd25519PublicKey,
-  generateEd25519Secret,
-  generateTradingSecret,
-  parseEd25519Secret,
-  parseTradingSecret,
-  tradingKeyOf,
-} from '../../src/auth/keys.ts';
+import { generateKeyMaterial } from '../../src/auth/keys.ts';
 import { OrderSigner } from '../../src/auth/order-signature.ts';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { SeedAccount } from '../../src/sandbox/index.ts';
@@ -30,10 +22,7 @@ export interface TestAccount {
 
 /** A fresh account with generated keys and a random account id (0x + 64 hex). */
 export function makeAccount(role: TestAccount['role'] = 'trader'): TestAccount {
-  const secret = generateEd25519Secret();
-  const tradingSecret = generateTradingSecret();
-  const key = formatEd25519PublicKey(ed25519PublicKeyOf(parseEd25519Secret(secret)));
-  const tradingKey = tradingKeyOf(parseTradingSecret(tradingSecret));
+  const { secret, tradingSecret, key, tradingKey } = generateKeyMaterial();
   const accountId = `0x${randomBytes(32).toString('hex')}`;
   return {
     accountId,

@@ -5,15 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  ed25519PublicKeyOf,
-  formatEd25519PublicKey,
-  generateEd25519Secret,
-  generateTradingSecret,
-  parseEd25519Secret,
-  parseTradingSecret,
-  tradingKeyOf,
-} from '../../../src/auth/keys.ts';
+import { generateKeyMaterial } from '../../../src/auth/keys.ts';
 import type { Role } from '../../../src/auth/principal.ts';
 import { generateToken, hashToken, type KeystoreEntry } from '../../../src/auth/principals.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -38,12 +30,11 @@ export interface TestCaller {
 /** A keystore principal with fresh keys and token. */
 export function makeCaller(label: string, role: Role): TestCaller {
   const token = generateToken();
-  const secret = generateEd25519Secret();
-  const tradingSecret = generateTradingSecret();
+  const { secret, tradingSecret, key, tradingKey } = generateKeyMaterial();
   return {
     token,
-    key: formatEd25519PublicKey(ed25519PublicKeyOf(parseEd25519Secret(secret))),
-    tradingKey: tradingKeyOf(parseTradingSecret(tradingSecret)),
+    key,
+    tradingKey,
     entry: {
       label,
       role,
