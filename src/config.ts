@@ -54,6 +54,8 @@ const envSchema = z
     UPSTREAM_BUDGET_WAIT_MS: ms(2_000),
     /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
     UPSTREAM_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** Gateway replicas sharing one upstream budget: each one's share while Redis is down. */
+    GATEWAY_REPLICAS: z.coerce.number().int().positive().max(1_000).default(1),
     SVC_RECV_WINDOW_MS: z.coerce.number().int().positive().optional(),
 
     CACHE_ENABLED: z
@@ -109,6 +111,12 @@ export interface UpstreamConfig {
   budgetWaitMs: number;
   /** Multiplies the documented limits of the gateway's budget. @default 1 */
   limitScale?: number;
+  /**
+   * Gateway replicas sharing the upstream budget. While the shared store (Redis) is down each
+   * replica falls back to an in-process limiter with `floor(limit / replicas)` (at least 1).
+   * @default 1
+   */
+  replicas?: number;
   recvWindowMs: number | undefined;
   cache: {
     enabled: boolean;
@@ -185,6 +193,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
       limitScale: env.UPSTREAM_LIMIT_SCALE,
+      replicas: env.GATEWAY_REPLICAS,
       recvWindowMs: env.SVC_RECV_WINDOW_MS,
       cache: {
         enabled: env.CACHE_ENABLED,

@@ -27,6 +27,7 @@ import { useHealth } from './plugins/use-health.ts';
 import { useLimits } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
+import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { GatewayContext } from './schema/context.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
@@ -137,12 +138,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           [config.redis.url ? 'redis' : 'store']: () => store.ping(),
           upstream: () => upstream.ping(),
         },
+        // Without Redis a replica still serves (uncached, its share of the budget): degraded.
+        degradable: ['redis'],
         isDraining: () => draining,
       }),
       useCsrfPrevention(),
       useCallerAuth({ directory, upstream }),
-      // Slot: persisted operations (PERSISTED_OPERATIONS) go here — after caller auth (its
-      // `principalOf(request).developer` may send raw text), before the limits.
+      // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
+      // text in `require` mode), before the limits (which then check the stored documents too).
+      useGatewayPersistedOperations({ config, store, logger, embedded: sandbox !== undefined }),
       ...useLimits({
         maxDepth: config.limits.maxDepth,
         maxAliases: config.limits.maxAliases,

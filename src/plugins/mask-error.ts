@@ -3,16 +3,25 @@
  * upstream failure no resolver mapped) reaches the client as `Unexpected error.` with code
  * INTERNAL and nothing of the original; yoga logs the original through the redacting logger.
  * GraphQL errors raised on purpose (codes of decision 8) pass unchanged.
+ *
+ * graphql-js refuses a bad variable (`Variable "$input" got invalid value …`, a missing
+ * required field, null for a non-null type) before any resolver, without a code: those are
+ * the caller's input errors, so they get BAD_USER_INPUT like every other one.
  */
 import type { GraphQLError } from 'graphql';
 import { maskError as yogaMaskError } from 'graphql-yoga';
 
+/** The start of every variable-coercion error message of graphql-js 16. */
+const VARIABLE_ERROR = /^Variable "\$[_A-Za-z][_0-9A-Za-z]*" /;
+
 export function maskError(error: unknown, message: string): Error {
   // isDev false: never attach the original error, whatever NODE_ENV says.
   const masked = yogaMaskError(error, message, false);
+  const extensions = (masked as GraphQLError).extensions as Record<string, unknown> | undefined;
   if (masked !== error) {
-    const extensions = (masked as GraphQLError).extensions as Record<string, unknown>;
-    extensions.code = 'INTERNAL';
+    (extensions as Record<string, unknown>).code = 'INTERNAL';
+  } else if (extensions && extensions.code === undefined && VARIABLE_ERROR.test(masked.message)) {
+    extensions.code = 'BAD_USER_INPUT';
   }
   return masked;
 }

@@ -1,6 +1,9 @@
 /**
  * Readiness at `/ready`: 200 when every dependency answers (Redis, the upstream), 503 with
  * the failing checks named otherwise, and 503 while the gateway drains for shutdown.
+ * A `degradable` check (Redis) that fails answers 200 `status: "degraded"` instead: the
+ * replica still serves correctly without it (uncached, on its share of the upstream budget),
+ * and since every replica shares that Redis, a 503 would take them all out of the balancer.
  * Liveness (`/health`, 200 while the process serves HTTP) is yoga's built-in health check.
  */
 import { type Plugin, useReadinessCheck } from 'graphql-yoga';
@@ -12,6 +15,8 @@ export interface HealthOptions {
   checks: Record<string, ReadinessCheck>;
   /** A check that has not answered by then counts as down. @default 2000 */
   timeoutMs?: number;
+  /** Checks whose failure reports `degraded` (200), not `not_ready` (503). @default [] */
+  degradable?: string[];
   /** True once shutdown began: report not ready so load balancers stop sending. @default () => false */
   isDraining?: () => boolean;
   /** @default '/ready' */
@@ -41,8 +46,10 @@ export function useHealth(options: HealthOptions): Plugin {
       );
       const checks = Object.fromEntries(names.map((name, i) => [name, results[i]]));
       const draining = options.isDraining?.() ?? false;
-      const ready = !draining && results.every((r) => r === 'ok');
-      const status = draining ? 'draining' : ready ? 'ready' : 'not_ready';
+      const degradable = new Set(options.degradable ?? []);
+      const ready = !draining && names.every((n, i) => results[i] === 'ok' || degradable.has(n));
+      const degraded = results.some((r) => r !== 'ok');
+      const status = draining ? 'draining' : !ready ? 'not_ready' : degraded ? 'degraded' : 'ready';
       return fetchAPI.Response.json({ status, checks }, { status: ready ? 200 : 503 });
     },
   });

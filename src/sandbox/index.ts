@@ -4,7 +4,8 @@
  * Used by the gateway as its embedded upstream and by the integration tests over real HTTP.
  */
 import { type DemoCredentials, generateDemoAccount } from './demo.ts';
-import type { Layer } from './http.ts';
+import { type FaultConfig, FaultInjector } from './faults.ts';
+import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
 import type { Book } from './market.ts';
 import { createApp } from './pipeline.ts';
@@ -21,6 +22,7 @@ import { SandboxState } from './state.ts';
 import { TradingEngine } from './trading.ts';
 
 export type { DemoCredentials } from './demo.ts';
+export type { FaultConfig, FaultMatch, FaultPhase } from './faults.ts';
 export type { Handler, Layer, SandboxRequest, SandboxResponse } from './http.ts';
 export type { Book, Level } from './market.ts';
 export {
@@ -47,11 +49,19 @@ export interface SandboxOptions {
   /** Log sink; never receives secrets. @default no logging */
   log?: (line: string) => void;
   /**
-   * Wraps the whole request pipeline (route, auth, limits, handler). The slot for the fault
-   * injection layer of a later issue: latency, 5xx, HTML pages, connection resets (`reset`),
-   * malformed JSON, 429 bursts; a skewed clock is the `clock` option.
+   * Fault modes (see `faults.ts`): latency, 5xx, HTML pages, connection resets, malformed
+   * JSON, 429 bursts, a skewed clock; `setFaults` changes them at run time. A `Layer` instead
+   * wraps the whole pipeline with custom behaviour. @default no faults
    */
-  faults?: Layer;
+  faults?: FaultConfig | Layer;
+}
+
+/** One order as tests see it (`Sandbox.orders`). */
+export interface SandboxOrder {
+  orderId: number;
+  clientOrderId: string | null;
+  symbol: string;
+  status: string;
 }
 
 export interface Sandbox {
@@ -71,10 +81,23 @@ export interface Sandbox {
   setMidPrice(symbol: string, price: number): void;
   /** Forgets every rate-limit window. */
   resetLimits(): void;
+  /** An account's orders, every status, oldest first (e.g. to count them after a fault). */
+  orders(accountId: string): SandboxOrder[];
+  /** Switches fault modes on (a config) or off (`null`), restarting their counts. */
+  setFaults(config: FaultConfig | null): void;
+  /** Requests faulted since the last `setFaults` (or start). */
+  faultCount(): number;
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? Date.now;
+  const hostClock = options.clock ?? Date.now;
+  const custom = typeof options.faults === 'function' ? options.faults : undefined;
+  const injector = new FaultInjector(
+    hostClock,
+    typeof options.faults === 'object' ? options.faults : null,
+  );
+  // The server clock: the host's (or the given one), plus any skew the faults configure.
+  const clock = () => injector.now();
   const log = options.log ?? (() => {});
   const seed = parseSeed(options.seed ?? { brokerId: 'demo', accounts: [] });
   let demo: Sandbox['demo'];
@@ -97,8 +120,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     ...pointsRoutes,
   ]);
   const app = createApp({ state, engine, router, limiter, clock, log });
-  const faults = options.faults;
-  const handler = faults ? (req: Parameters<typeof app>[0]) => faults(req, app) : app;
+  const faulty: Handler = (req) => injector.layer(req, app);
+  const handler: Handler = custom ? (req) => custom(req, faulty) : faulty;
   const requestLog: RequestLogEntry[] = [];
   const server = await listen({
     host: options.host ?? '127.0.0.1',
@@ -118,7 +141,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   return {
     url: server.url,
-    close: server.close,
+    close: () => {
+      injector.dispose();
+      return server.close();
+    },
     registerAccount: (account) => {
       state.registerAccount(account);
     },
@@ -141,5 +167,18 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     book: (symbol) => state.market(symbol).book(),
     setMidPrice: (symbol, price) => engine.setMid(symbol, price),
     resetLimits: () => limiter?.reset(),
+    orders: (accountId) => {
+      const account = state.account(accountId);
+      return [...state.orders.values()]
+        .filter((order) => order.account === account)
+        .map(({ orderId, clientOrderId, symbol, status }) => ({
+          orderId,
+          clientOrderId,
+          symbol,
+          status,
+        }));
+    },
+    setFaults: (config) => injector.set(config),
+    faultCount: () => injector.injected,
   };
 }

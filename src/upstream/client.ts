@@ -111,6 +111,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         now,
         waitMs: config.budgetWaitMs,
         limitScale: config.limitScale ?? 1,
+        replicas: config.replicas ?? 1,
       }),
     ],
     createSender({

@@ -1,7 +1,13 @@
 /**
  * Whether the shared store answers. Cache and budget layers report every store failure here
- * and fall back (cache: upstream without cache; budget: an in-process limiter with the same
- * limits) instead of failing the call; the first store success marks it healthy again.
+ * and fall back (cache: upstream without cache; budget: an in-process limiter with this
+ * replica's share of the limits) instead of failing the call; the first store success marks
+ * it healthy again.
+ *
+ * A store that fails slowly (a hung Redis: every command waits for its timeout) would add
+ * that timeout to every call, so a slow failure suspends the store for `suspendMs`: calls
+ * go straight to the fallback, then one call at a time probes the store until one succeeds.
+ * Fast failures (connection refused while Redis is down) cost nothing and suspend nothing.
  */
 export interface StoreHealthSnapshot {
   healthy: boolean;
@@ -9,14 +15,35 @@ export interface StoreHealthSnapshot {
   lastError: string | undefined;
   /** Host time of the last failure, ms since the epoch. */
   lastFailureAt: number | undefined;
+  /** Milliseconds the store is still skipped for after a slow failure (0: not suspended). */
+  suspendedMs: number;
+}
+
+export interface StoreHealthOptions {
+  /** A failure that took at least this long counts as slow. @default 250 */
+  slowMs?: number;
+  /** How long a slow failure suspends the store. @default 1000 */
+  suspendMs?: number;
 }
 
 export class StoreHealth {
   #healthy = true;
   #lastError: string | undefined;
   #lastFailureAt: number | undefined;
+  /** Set by a slow failure: until `#suspendedUntil` skip the store, then probe one at a time. */
+  #tripped = false;
+  #suspendedUntil = 0;
+  #probing = false;
+  readonly #slowMs: number;
+  readonly #suspendMs: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    options: StoreHealthOptions = {},
+  ) {
+    this.#slowMs = options.slowMs ?? 250;
+    this.#suspendMs = options.suspendMs ?? 1_000;
+  }
 
   get healthy(): boolean {
     return this.#healthy;
@@ -34,13 +61,25 @@ export class StoreHealth {
 
   /** Runs a store operation; on failure records it and returns `fallback()` instead. */
   async guard<T>(operation: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
+    // Durations on the monotonic clock: `now` may be a test's frozen clock.
+    const started = performance.now();
+    const probe = this.#tripped;
+    if (probe && (this.#probing || started < this.#suspendedUntil)) return fallback();
+    if (probe) this.#probing = true;
     let result: T;
     try {
       result = await operation();
     } catch (error) {
       this.failed(error);
+      if (probe || performance.now() - started >= this.#slowMs) {
+        this.#tripped = true;
+        this.#suspendedUntil = performance.now() + this.#suspendMs;
+      }
       return fallback();
+    } finally {
+      if (probe) this.#probing = false;
     }
+    this.#tripped = false;
     this.succeeded();
     return result;
   }
@@ -50,6 +89,9 @@ export class StoreHealth {
       healthy: this.#healthy,
       lastError: this.#lastError,
       lastFailureAt: this.#lastFailureAt,
+      suspendedMs: this.#tripped
+        ? Math.max(0, Math.ceil(this.#suspendedUntil - performance.now()))
+        : 0,
     };
   }
 }

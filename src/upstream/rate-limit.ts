@@ -15,8 +15,9 @@
  * the upstream when it arrives, and arrival delays vary — without the margin, a call sent
  * exactly one window after another can arrive a little early and earn a 429.
  *
- * When the store fails, an in-process limiter with the same limits takes over (each replica
- * then spends its own budget) and the failure shows in `StoreHealth`.
+ * When the store fails, an in-process limiter takes over with this replica's share of each
+ * limit, `floor(limit / replicas)` (at least 1), so all replicas together stay within the
+ * documented limit, and the failure shows in `StoreHealth`.
  */
 
 import { RETRY_429_MS } from './catalog.ts';
@@ -40,6 +41,8 @@ export interface BudgetOptions {
   waitMs: number;
   /** Multiplies every documented limit (UPSTREAM_LIMIT_SCALE; benchmarks only). @default 1 */
   limitScale?: number;
+  /** Replicas sharing the budget: the fallback limiter allows each one its share. @default 1 */
+  replicas?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export function withBudget(options: BudgetOptions): Layer {
   const { store, fallback, health, now } = options;
   const sleep = options.sleep ?? realSleep;
   const scale = options.limitScale ?? 1;
+  const replicas = Math.max(1, Math.floor(options.replicas ?? 1));
 
   const check = async (call: Call, key: string): Promise<ConsumeResult> => {
     const limit = call.op.limit;
@@ -59,9 +63,10 @@ export function withBudget(options: BudgetOptions): Layer {
     if (limit) {
       const windowMs = limit.windowMs + WINDOW_MARGIN_MS;
       const max = Math.max(1, Math.round(limit.limit * scale));
+      const share = Math.max(1, Math.floor(max / replicas));
       return health.guard(
         () => store.consume(key, max, windowMs, at),
-        () => fallback.consume(key, max, windowMs, at),
+        () => fallback.consume(key, share, windowMs, at),
       );
     }
     const blockedMs = await health.guard(

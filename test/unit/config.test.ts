@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       retry: { max: 2, baseMs: 100, capMs: 2_000 },
       budgetWaitMs: 2_000,
       limitScale: 1,
+      replicas: 1,
       recvWindowMs: undefined,
       cache: {
         enabled: true,
@@ -109,6 +110,13 @@ describe('loadConfig', () => {
       'UPSTREAM_RETRY_MAX',
       'UPSTREAM_TIMEOUT_MS',
     ]);
+  });
+
+  it('parses GATEWAY_REPLICAS (the fallback budget share) as a positive integer', () => {
+    expect(loadConfig({ GATEWAY_REPLICAS: '3' }).upstream.replicas).toBe(3);
+    for (const bad of ['0', '-1', '1.5', 'two']) {
+      expect(problems({ GATEWAY_REPLICAS: bad })[0]).toMatch(/^GATEWAY_REPLICAS: /);
+    }
   });
 
   it('rejects a retry cap below the retry base', () => {

@@ -159,6 +159,33 @@ describe('budget layer', () => {
       lastError: 'redis unavailable (reconnecting)',
     });
   });
+
+  it("falls back to this replica's share of each limit (GATEWAY_REPLICAS), never to none", async () => {
+    const share = async (replicas: number, storeFails: boolean) => {
+      const layer = withBudget({
+        store: storeFails ? brokenStore() : createMemoryStore(),
+        fallback: createMemoryStore(),
+        health: new StoreHealth(),
+        now: () => 0,
+        waitMs: 0,
+        replicas,
+      });
+      const handler = layer(async () => 'ok');
+      let allowed = 0;
+      for (let i = 0; i < 12; i++) {
+        if ((await handler(makeCall(CATALOG.accountInfo)).catch(() => 'limited')) === 'ok') {
+          allowed++;
+        }
+      }
+      return allowed;
+    };
+    // accountInfo: 10 per 60 s. With a healthy store the whole limit is shared on it.
+    expect(await share(3, false)).toBe(10);
+    expect(await share(1, true)).toBe(10);
+    expect(await share(2, true)).toBe(5);
+    expect(await share(3, true)).toBe(3);
+    expect(await share(50, true)).toBe(1);
+  });
 });
 
 describe('cache layer', () => {

@@ -1,0 +1,72 @@
+/** Command-line options of `npm run bench`. */
+import { parseArgs } from 'node:util';
+import { SCENARIOS, type ScenarioName } from './report.ts';
+
+export interface BenchOptions {
+  /** Measured seconds per scenario under load. */
+  durationS: number;
+  /** Seconds of warm-up (same load, not measured) before each measurement. */
+  warmupS: number;
+  /** Seconds of the one-connection latency run of each scenario. */
+  latencyS: number;
+  connections: number;
+  smoke: boolean;
+  only: ScenarioName[];
+  /** Directory for `--cpu-prof` profiles of the servers, or undefined. */
+  profileDir: string | undefined;
+  out: string;
+}
+
+export const USAGE = `usage: npm run bench -- [options]
+  --duration S      measured seconds per scenario under load (default 10)
+  --connections N   concurrent connections under load (default 10)
+  --smoke           tiny durations: every scenario once, a few seconds in all (for CI)
+  --only a,b        run only these scenarios (${SCENARIOS.join(', ')})
+  --profile         write a V8 CPU profile (--cpu-prof) of every server on exit
+  --profile-dir D   where (default bench/results/profiles)
+  --out FILE        results file (default bench/results/latest.json)
+  --help`;
+
+export function parseBenchArgs(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      smoke: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      'profile-dir': { type: 'string', default: 'bench/results/profiles' },
+      out: { type: 'string', default: 'bench/results/latest.json' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const number = (text: string | undefined, fallback: number, name: string): number => {
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new Error(`--${name}: expected a positive number`);
+    return value;
+  };
+  const smoke = values.smoke;
+  const durationS = number(values.duration, smoke ? 0.3 : 10, 'duration');
+  const connections = Math.round(number(values.connections, 10, 'connections'));
+  const only = (values.only?.split(',') ?? [...SCENARIOS]).map((name) => name.trim());
+  for (const name of only) {
+    if (!(SCENARIOS as readonly string[]).includes(name)) {
+      throw new Error(`--only: unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
+    }
+  }
+  return {
+    durationS,
+    warmupS: smoke ? 0.2 : Math.max(1, Math.round(durationS * 2) / 10),
+    latencyS: smoke ? 0.2 : Math.max(1, Math.round(durationS * 4) / 10),
+    connections,
+    smoke,
+    only: only as ScenarioName[],
+    profileDir: values.profile ? values['profile-dir'] : undefined,
+    out: values.out,
+  };
+}

@@ -1,0 +1,52 @@
+import { writeSync } from 'node:fs';
+
+/**
+ * Helpers for the benchmark's child processes (servers under test). A child announces itself
+ * with one `BENCH_READY {json}` line (on fd 3 when the bench spawned it, else stdout) and exits cleanly (so `--cpu-prof` can write
+ * its profile) on SIGTERM, SIGINT, or when its parent goes away (stdin closes).
+ */
+
+export const READY_PREFIX = 'BENCH_READY ';
+/** The extra pipe the parent reads the ready line from (stdout goes to a log file). */
+export const READY_FD = 3;
+
+/** Tells the parent this child is listening; `info` must hold at least `url`. */
+export function announce(info: { url: string } & Record<string, unknown>): void {
+  const line = `${READY_PREFIX}${JSON.stringify(info)}\n`;
+  const fd = Number(process.env.BENCH_READY_FD);
+  if (Number.isInteger(fd) && fd > 2) writeSync(fd, line);
+  else process.stdout.write(line);
+}
+
+/** Runs `close` once on the first shutdown signal, then exits 0 (1 if closing failed). */
+export function onShutdown(close: () => Promise<void> | void): void {
+  let closing = false;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    const force = setTimeout(() => process.exit(0), 2_000);
+    force.unref();
+    Promise.resolve()
+      .then(close)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`close failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  // The parent holds our stdin open; when it dies (even by SIGKILL) the pipe closes.
+  process.stdin.on('end', stop);
+  process.stdin.on('error', stop);
+  process.stdin.resume();
+}
+
+/** Reads a required environment variable or fails with its name. */
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`${name} is not set`);
+  return value;
+}

@@ -1,0 +1,187 @@
+/**
+ * Turns scenario results into the printed table, the ratios with their targets, and
+ * `bench/results/latest.json`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { LoadResult } from './load.ts';
+
+export const SCENARIOS = [
+  'ceiling',
+  'restFloor',
+  'accountCached',
+  'accountUncached',
+  'dashboard',
+  'placeOrder',
+  'peerAccount',
+] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export interface ScenarioFigures {
+  /** Requests per second under load (`connections` concurrent connections). */
+  rps: number;
+  /** Latency percentiles of one request at a time (one connection, no queueing). */
+  p50Ms: number;
+  p99Ms: number;
+  /** Latency percentiles under load, in the run that measured `rps`. */
+  loadedP50Ms: number;
+  loadedP99Ms: number;
+  connections: number;
+  /** Sandbox requests per operation in the measured run (null: the server has no upstream). */
+  upstreamPerOp: number | null;
+  /** CPU time the server under test spent per operation in the measured run, µs. */
+  serverCpuUsPerOp: number | null;
+}
+
+export interface Ratios {
+  /** (3)/(1) throughput. Target ≥ 0.6. */
+  cachedVsCeiling: number | null;
+  /** (4) p50 − (2) p50, ms. Target ≤ 1. */
+  uncachedOverheadMs: number | null;
+  /** (4)/(7) throughput. Target > 1. */
+  uncachedVsPeer: number | null;
+  /** (3)/(7) throughput. Target > 1. */
+  cachedVsPeer: number | null;
+}
+
+export function figures(
+  load: LoadResult,
+  latency: LoadResult,
+  upstreamCalls: number | null,
+  serverCpuUs: number | null,
+): ScenarioFigures {
+  return {
+    rps: round(load.rps, 0),
+    p50Ms: round(latency.p50Ms, 3),
+    p99Ms: round(latency.p99Ms, 3),
+    loadedP50Ms: round(load.p50Ms, 3),
+    loadedP99Ms: round(load.p99Ms, 3),
+    connections: load.connections,
+    upstreamPerOp:
+      upstreamCalls === null || load.ok === 0 ? null : round(upstreamCalls / load.ok, 3),
+    serverCpuUsPerOp:
+      serverCpuUs === null || load.ok === 0 ? null : round(serverCpuUs / load.ok, 0),
+  };
+}
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+export function ratios(s: Partial<Record<ScenarioName, ScenarioFigures>>): Ratios {
+  const div = (a: number | undefined, b: number | undefined): number | null =>
+    a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
+  return {
+    cachedVsCeiling: div(s.accountCached?.rps, s.ceiling?.rps),
+    uncachedOverheadMs:
+      s.accountUncached && s.restFloor
+        ? round(s.accountUncached.p50Ms - s.restFloor.p50Ms, 3)
+        : null,
+    uncachedVsPeer: div(s.accountUncached?.rps, s.peerAccount?.rps),
+    cachedVsPeer: div(s.accountCached?.rps, s.peerAccount?.rps),
+  };
+}
+
+export const LABELS: Record<ScenarioName, string> = {
+  ceiling: '1 ceiling: bare yoga { hello }',
+  restFloor: '2 floor: signed GET /v1/client/info',
+  accountCached: '3 gateway account, cached',
+  accountUncached: '4 gateway account, uncached',
+  dashboard: '5 gateway dashboard',
+  placeOrder: '6 gateway placeOrder',
+  peerAccount: '7 peer: Apollo + RESTDataSource',
+};
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+const fmt = (value: number, digits: number): string =>
+  Number.isFinite(value) ? value.toFixed(digits) : '–';
+
+export function formatTable(s: Partial<Record<ScenarioName, ScenarioFigures>>): string {
+  const rows = SCENARIOS.filter((name) => s[name] !== undefined).map((name) => {
+    const f = s[name]!;
+    return [
+      LABELS[name],
+      fmt(f.rps, 0),
+      fmt(f.p50Ms, 2),
+      fmt(f.p99Ms, 2),
+      fmt(f.loadedP50Ms, 2),
+      fmt(f.loadedP99Ms, 2),
+      f.upstreamPerOp === null ? '–' : fmt(f.upstreamPerOp, 2),
+      f.serverCpuUsPerOp === null ? '–' : fmt(f.serverCpuUsPerOp, 0),
+    ];
+  });
+  const connections = Object.values(s)[0]?.connections ?? 0;
+  const header = [
+    'scenario',
+    `req/s @${connections}c`,
+    'p50 ms @1c',
+    'p99 ms @1c',
+    `p50 ms @${connections}c`,
+    `p99 ms @${connections}c`,
+    'upstream/op',
+    'server CPU µs/op',
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string =>
+    `| ${cells.map((c, i) => pad(c, widths[i]!, i > 0)).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i > 0 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+interface Check {
+  label: string;
+  value: number | null;
+  unit: string;
+  target: string;
+  met: (v: number) => boolean;
+}
+
+export function formatRatios(r: Ratios): { text: string; missed: string[] } {
+  const checks: Check[] = [
+    {
+      label: 'cachedVsCeiling   (3)/(1) req/s',
+      value: r.cachedVsCeiling,
+      unit: '',
+      target: '>= 0.6',
+      met: (v) => v >= 0.6,
+    },
+    {
+      label: 'uncachedOverheadMs (4)-(2) p50',
+      value: r.uncachedOverheadMs,
+      unit: ' ms',
+      target: '<= 1 ms',
+      met: (v) => v <= 1,
+    },
+    {
+      label: 'uncachedVsPeer    (4)/(7) req/s',
+      value: r.uncachedVsPeer,
+      unit: '',
+      target: '> 1',
+      met: (v) => v > 1,
+    },
+    {
+      label: 'cachedVsPeer      (3)/(7) req/s',
+      value: r.cachedVsPeer,
+      unit: '',
+      target: '> 1',
+      met: (v) => v > 1,
+    },
+  ];
+  const missed: string[] = [];
+  const lines = checks.map((c) => {
+    if (c.value === null) return `${c.label}: –  (scenario not run)`;
+    const ok = c.met(c.value);
+    if (!ok) missed.push(c.label.split(' ')[0]!);
+    return `${c.label}: ${c.value.toFixed(3)}${c.unit}  target ${c.target}  ${ok ? 'met' : 'MISSED'}`;
+  });
+  return { text: lines.join('\n'), missed };
+}
+
+export function writeResults(file: string, document: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
+}

@@ -1,0 +1,299 @@
+/**
+ * `npm run bench`: the gateway's performance benchmark. One run, one process tree: this
+ * process drives the load (autocannon) and each server under test runs in its own child
+ * process, started on port 0 and announced on stdout. See README § Performance.
+ */
+import { randomBytes } from 'node:crypto';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { RequestSigner } from '../src/auth/request-signature.ts';
+import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
+import { failureCount, type LoadResult, type LoadTarget, runLoad } from './lib/load.ts';
+import { cpuTimeUs, killAllChildren, type RunningChild, startChild } from './lib/processes.ts';
+import {
+  figures,
+  formatRatios,
+  formatTable,
+  LABELS,
+  ratios,
+  type ScenarioFigures,
+  type ScenarioName,
+  writeResults,
+} from './lib/report.ts';
+import { type BenchContext, SCENARIO_LIST, type ServerName, type Trader } from './lib/scenarios.ts';
+
+/**
+ * Raises the sandbox's limits and the gateway's mirrored budget alike, for the benchmark only:
+ * GET /v1/client/info allows 10 per 60 s per account, this makes it 10 million.
+ */
+const LIMIT_SCALE = 1_000_000;
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+function machine(): Record<string, unknown> {
+  return {
+    loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: availableParallelism(),
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+async function preflight(name: ScenarioName, target: LoadTarget): Promise<void> {
+  const { request } = target;
+  const next = request.prepare?.(0) ?? {};
+  const response = await fetch(`${target.url}${request.path}`, {
+    method: request.method ?? 'GET',
+    headers: next.headers ?? request.headers?.(0) ?? {},
+    ...((next.body ?? request.body) !== undefined ? { body: next.body ?? request.body } : {}),
+  });
+  const body = await response.text();
+  if (!response.ok || !target.verify(body)) {
+    throw new Error(`${name}: preflight failed: HTTP ${response.status} ${body.slice(0, 500)}`);
+  }
+}
+
+function describeFailures(name: ScenarioName, result: LoadResult): string {
+  const f = result.failures;
+  return (
+    `${name}: ${failureCount(result)} failed requests (non-2xx ${f.non2xx}, errors ${f.errors}, ` +
+    `timeouts ${f.timeouts}, bad bodies ${f.mismatches})${result.sample ? `; e.g. ${result.sample}` : ''}`
+  );
+}
+
+async function startServers(
+  options: BenchOptions,
+  needed: Set<ServerName>,
+): Promise<{ servers: Partial<Record<ServerName, RunningChild>>; traders: Trader[] }> {
+  const servers: Partial<Record<ServerName, RunningChild>> = {};
+  const profileDir = options.profileDir;
+  const started = Date.now();
+  // Every server but the ceiling sits in front of the sandbox, which holds the traders.
+  const needsSandbox = [...needed].some((name) => name !== 'ceiling');
+  const [sandbox, ceiling] = await Promise.all([
+    needsSandbox
+      ? startChild('sandbox', {
+          module: 'servers/sandbox.ts',
+          profileDir,
+          env: {
+            BENCH_LIMIT_SCALE: process.env.BENCH_SANDBOX_LIMITS ?? String(LIMIT_SCALE),
+            BENCH_TRADER_COUNT: String(options.connections),
+          },
+        })
+      : undefined,
+    needed.has('ceiling')
+      ? startChild('ceiling', { module: 'servers/ceiling.ts', profileDir })
+      : undefined,
+  ]);
+  if (ceiling) servers.ceiling = ceiling;
+  const traders: Trader[] = ((sandbox?.info.traders ?? []) as Omit<Trader, 'token'>[]).map(
+    (account) => ({ ...account, token: `svcgw_bench_${randomBytes(24).toString('base64url')}` }),
+  );
+  if (sandbox) {
+    servers.sandbox = sandbox;
+    const upstream = { SVC_BASE_URL: sandbox.info.url, BENCH_TRADERS: JSON.stringify(traders) };
+    const gateway = (cache: boolean) =>
+      startChild(cache ? 'gateway-cached' : 'gateway-uncached', {
+        module: 'servers/gateway.ts',
+        profileDir,
+        env: {
+          ...upstream,
+          CACHE_ENABLED: String(cache),
+          UPSTREAM_LIMIT_SCALE: String(LIMIT_SCALE),
+        },
+      });
+    const [cached, uncached, peer] = await Promise.all([
+      needed.has('gatewayCached') ? gateway(true) : undefined,
+      needed.has('gatewayUncached') ? gateway(false) : undefined,
+      needed.has('peer')
+        ? startChild('peer', { module: 'peers/apollo-peer.ts', profileDir, env: upstream })
+        : undefined,
+    ]);
+    if (cached) servers.gatewayCached = cached;
+    if (uncached) servers.gatewayUncached = uncached;
+    if (peer) servers.peer = peer;
+  }
+  log(
+    `servers up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(servers)
+      .map(([name, child]) => `${name} pid ${child.pid}`)
+      .join(', ')}`,
+  );
+  return { servers, traders };
+}
+
+/** Talks to the sandbox child's control server; the request count for GET /count. */
+async function sandboxControl(
+  servers: Partial<Record<ServerName, RunningChild>>,
+  method: 'GET' | 'POST',
+  path: '/count' | '/reset',
+): Promise<number | null> {
+  const controlUrl = servers.sandbox?.info.controlUrl;
+  if (typeof controlUrl !== 'string') return null;
+  const response = await fetch(`${controlUrl}${path}`, { method });
+  if (!response.ok) throw new Error(`sandbox control ${method} ${path}: HTTP ${response.status}`);
+  if (method === 'POST') {
+    await response.arrayBuffer();
+    return null;
+  }
+  return ((await response.json()) as { count: number }).count;
+}
+
+/** Mean cost of signing one request in this process, in microseconds. */
+function signingCostUs(signer: RequestSigner, count: number): number {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) {
+    signer.headers({ method: 'GET', path: '/v1/client/info', timestamp: Date.now() });
+  }
+  return Number(process.hrtime.bigint() - start) / 1e3 / count;
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions | 'help';
+  try {
+    options = parseBenchArgs(process.argv.slice(2));
+  } catch (error) {
+    log(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (options === 'help') {
+    log(USAGE);
+    return 0;
+  }
+  const opts = options;
+  const scenarios = SCENARIO_LIST.filter((s) => opts.only.includes(s.name));
+  const needed = new Set<ServerName>(scenarios.map((s) => s.server));
+  const perScenarioS = opts.warmupS + opts.durationS + opts.latencyS;
+  const budgetS = 60 + scenarios.length * (perScenarioS + 10);
+  const watchdog = setTimeout(() => {
+    log(`bench: still running after ${budgetS} s; stopping`);
+    killAllChildren();
+    process.exit(1);
+  }, budgetS * 1000);
+  watchdog.unref();
+
+  const info = machine();
+  log(
+    `bench: ${scenarios.length} scenarios × (${opts.warmupS} s warm-up + ${opts.durationS} s at ` +
+      `${opts.connections} connections + ${opts.latencyS} s at 1 connection)` +
+      `${opts.smoke ? ' [smoke]' : ''}; ${info.cpu}, ${info.cores} cores, node ${info.node}`,
+  );
+
+  if ((info.loadAverage1m as number) > 0.5) {
+    log(
+      `bench: warning: load average ${info.loadAverage1m} before starting — something else is ` +
+        'using the CPUs; figures will be noisy',
+    );
+  }
+  const { servers, traders } = await startServers(opts, needed);
+  const signers = new Map<number, RequestSigner>();
+  const ctx: BenchContext = {
+    servers,
+    traders,
+    signer: (index) => {
+      const trader = traders[index];
+      if (!trader) throw new Error(`no trader ${index}`);
+      let signer = signers.get(index);
+      if (!signer) {
+        signer = new RequestSigner({ accountId: trader.accountId, secret: trader.secret });
+        signers.set(index, signer);
+      }
+      return signer;
+    },
+  };
+
+  const results: Partial<Record<ScenarioName, ScenarioFigures>> = {};
+  const problems: string[] = [];
+  for (const scenario of scenarios) {
+    const label = LABELS[scenario.name];
+    try {
+      // Every scenario starts from an empty request log and empty rate-limit windows.
+      await sandboxControl(servers, 'POST', '/reset');
+      await scenario.setup?.(ctx);
+      const target = scenario.target(ctx);
+      await preflight(scenario.name, target);
+      await runLoad(target, { connections: opts.connections, durationS: opts.warmupS });
+      const server = servers[scenario.server];
+      const before = await sandboxControl(servers, 'GET', '/count');
+      const cpuBefore = server ? cpuTimeUs(server.pid) : null;
+      const load = await runLoad(target, {
+        connections: opts.connections,
+        durationS: opts.durationS,
+      });
+      const cpuAfter = server ? cpuTimeUs(server.pid) : null;
+      const after = await sandboxControl(servers, 'GET', '/count');
+      const latency = await runLoad(target, { connections: 1, durationS: opts.latencyS });
+      for (const run of [load, latency]) {
+        if (failureCount(run) > 0) problems.push(describeFailures(scenario.name, run));
+      }
+      const upstreamCalls =
+        scenario.server === 'ceiling' || before === null || after === null ? null : after - before;
+      const cpuUs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+      results[scenario.name] = figures(load, latency, upstreamCalls, cpuUs);
+      const f = results[scenario.name]!;
+      log(
+        `  ${label}: ${f.rps} req/s, p50 ${f.p50Ms} ms / p99 ${f.p99Ms} ms at 1 connection, ` +
+          `p50 ${f.loadedP50Ms} ms under load (${Math.round(latency.rps)} req/s at 1 connection)`,
+      );
+    } catch (error) {
+      problems.push(`${scenario.name}: ${(error as Error).message}`);
+      log(`  ${label}: FAILED`);
+    }
+  }
+
+  const signingUs =
+    traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
+  const ratioValues = ratios(results);
+  const { text: ratioText, missed } = formatRatios(ratioValues);
+  process.stdout.write(
+    `\n${formatTable(results)}\n\n${ratioText}\n\n` +
+      (traders.length > 0
+        ? `signing one request (ed25519, node:crypto) costs ${signingUs.toFixed(1)} µs here; ` +
+          `the floor's client pays it before autocannon starts the clock.\n`
+        : ''),
+  );
+  writeResults(opts.out, {
+    scenarios: results,
+    ratios: ratioValues,
+    targets: { missed },
+    settings: {
+      durationS: opts.durationS,
+      warmupS: opts.warmupS,
+      latencyS: opts.latencyS,
+      connections: opts.connections,
+      smoke: opts.smoke,
+    },
+    signingUs: Number.isFinite(signingUs) ? Math.round(signingUs * 10) / 10 : null,
+    machine: { ...info, loadAverage1mAtEnd: Math.round(loadavg()[0]! * 100) / 100 },
+    date: new Date().toISOString(),
+  });
+  log(`results written to ${opts.out}`);
+
+  await Promise.all(Object.values(servers).map((child) => child.stop()));
+  if (opts.profileDir) log(`CPU profiles in ${opts.profileDir}/`);
+  if (problems.length > 0) {
+    log(`\nbench: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAllChildren();
+    process.exit(130);
+  });
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    log(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    killAllChildren();
+    process.exitCode = 1;
+  },
+);

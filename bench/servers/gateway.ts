@@ -1,0 +1,46 @@
+/**
+ * Scenarios 3–6: the gateway as `npm start` runs it (createGateway + node:http), configured
+ * from its environment like production, pointed at the benchmark's sandbox (SVC_BASE_URL),
+ * with one keystore principal per trader of the bench (BENCH_TRADERS: tokens and keys).
+ * The parent sets CACHE_ENABLED (scenario 3 vs 4) and raises the gateway's upstream budget
+ * with UPSTREAM_LIMIT_SCALE, as it raises the sandbox's limits.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hashToken } from '../../src/auth/principals.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createGateway } from '../../src/server.ts';
+import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+
+const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
+  token: string;
+  accountId: string;
+  secret: string;
+  tradingSecret: string;
+}>;
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
+const gateway = await createGateway({
+  config,
+  keystore: {
+    principals: traders.map((trader, i) => ({
+      label: `bench-trader-${i}`,
+      tokenSha256: hashToken(trader.token),
+      accountId: trader.accountId,
+      secret: trader.secret,
+      tradingSecret: trader.tradingSecret,
+      role: 'trader' as const,
+    })),
+  },
+});
+const server = createServer(gateway.handler);
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo;
+  announce({ url: `http://127.0.0.1:${port}` });
+});
+onShutdown(async () => {
+  await new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  await gateway.close();
+});

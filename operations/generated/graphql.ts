@@ -1,0 +1,298 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type AccountMode =
+  | 'FUTURES';
+
+/** Rates from 0 to 1; referrerRebateRate + refereeRebateRate ≤ maxRebateRate. */
+export type CreateReferralCodeInput = {
+  /** the referrer */
+  accountId: string;
+  maxRebateRate: number;
+  refereeRebateRate: number;
+  referralCode: string;
+  referrerRebateRate: number;
+};
+
+/** The error vocabulary; the same values appear in extensions.code. */
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'FORBIDDEN'
+  | 'INTERNAL'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'UNAUTHENTICATED'
+  | 'UPSTREAM_REJECTED'
+  | 'UPSTREAM_UNAVAILABLE';
+
+export type MarginMode =
+  | 'CROSS'
+  | 'ISOLATED';
+
+/** Kind of market; each kind has its own maker and taker fee rates. */
+export type MarketKind =
+  | 'FUTURES'
+  | 'RWA'
+  | 'STANDARD';
+
+/** FILLED, CANCELLED and REJECTED are final. */
+export type OrderStatus =
+  | 'CANCELLED'
+  | 'FILLED'
+  | 'NEW'
+  | 'PARTIAL_FILLED'
+  | 'REJECTED';
+
+/** Creates the configuration or changes the fields given. */
+export type OrderTagFeeConfigInput = {
+  /** Added on top of existing fees; from 0 to 1, a multiple of 0.00001 (0.0001 = 0.01%) */
+  defaultFeeRate?: number | null | undefined;
+  description?: string | null | undefined;
+  name?: string | null | undefined;
+  /** Per-symbol rates overriding defaultFeeRate: omitted/null keeps, [] clears. */
+  pairOverrides?: Array<SymbolFeeRateInput> | null | undefined;
+};
+
+/** LIMIT, MARKET, IOC, FOK, POST_ONLY, or ASK/BID (a price level of the book). */
+export type OrderType =
+  | 'ASK'
+  | 'BID'
+  | 'FOK'
+  | 'IOC'
+  | 'LIMIT'
+  | 'MARKET'
+  | 'POST_ONLY';
+
+/** Body of POST /v1/order in camelCase; the gateway signs it. */
+export type PlaceOrderInput = {
+  /** At most 36 of [A-Za-z0-9_-], not starting with "-"; generated when omitted */
+  clientOrderId?: string | null | undefined;
+  /** 0..4, only for BID and ASK */
+  level?: number | null | undefined;
+  marginMode?: MarginMode | null | undefined;
+  /** Size in quote currency (MARKET, ASK, BID) */
+  orderAmount?: number | null | undefined;
+  /** Required unless orderType is MARKET, ASK or BID */
+  orderPrice?: number | null | undefined;
+  orderQuantity?: number | null | undefined;
+  /** At most 36: a referral code or enum:<ENUM_ID> */
+  orderTag?: string | null | undefined;
+  orderType: OrderType;
+  /** Only for POST_ONLY */
+  postOnlyAdjust?: boolean | null | undefined;
+  reduceOnly?: boolean | null | undefined;
+  side: Side;
+  /** MARKET orders do not execute beyond this slippage */
+  slippage?: number | null | undefined;
+  /** PERP_<BASE>_<QUOTE> */
+  symbol: string;
+  /** Not for POST_ONLY */
+  visibleQuantity?: number | null | undefined;
+};
+
+export type ReferralSort =
+  | 'REFEREE_VOLUME'
+  | 'TOTAL_INVITES'
+  | 'TOTAL_TRADED';
+
+export type SetAffiliateRebateRateInput = {
+  /** level 1 affiliate accounts, 1 to 100 */
+  accountIds: Array<string>;
+  /** from 0 to 1 */
+  rebateRate: number;
+};
+
+/** Default builder fee rates; each from 0 to 1, a multiple of 0.00001 (0.0001 = 0.01%). */
+export type SetDefaultFeeRatesInput = {
+  makerFeeRate: number;
+  rwaMakerFeeRate?: number | null | undefined;
+  rwaTakerFeeRate?: number | null | undefined;
+  takerFeeRate: number;
+};
+
+/** Changes only while the account has no position and no pending order in it. */
+export type SetDefaultMarginModeInput = {
+  defaultMarginMode: MarginMode;
+  symbol: string;
+};
+
+export type Side =
+  | 'BUY'
+  | 'SELL';
+
+export type SymbolFeeRateInput = {
+  /** from 0 to 1, a multiple of 0.00001 (0.0001 = 0.01%) */
+  feeRate: number;
+  symbol: string;
+};
+
+/** Creates a stage without stageId (stageName and startDate required), updates it with one. */
+export type UpsertPointsStageInput = {
+  /** omitted: indefinite; not before startDate */
+  endDate?: string | null | undefined;
+  /** Spelled as the upstream spells it. */
+  isContinous?: boolean | null | undefined;
+  l1ReferralBoost?: number | null | undefined;
+  l2ReferralBoost?: number | null | undefined;
+  pnlBoost?: number | null | undefined;
+  stageId?: number | string | null | undefined;
+  stageName?: string | null | undefined;
+  startDate?: string | null | undefined;
+  volumeBoost?: number | null | undefined;
+};
+
+export type CreateReferralCodeMutationVariables = Exact<{
+  input: CreateReferralCodeInput;
+}>;
+
+
+export type CreateReferralCodeMutation = { __typename: 'Mutation', createReferralCode:
+    | { __typename: 'CreateReferralCodeSuccess', accountId: string, referralCode: string, maxRebateRate: number, referrerRebateRate: number, refereeRebateRate: number }
+    | { __typename: 'ForbiddenError', code: ErrorCode, message: string }
+    | { __typename: 'InputError', field: string | null, rule: string, code: ErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: ErrorCode, message: string }
+    | { __typename: 'UpstreamRejectedError', code: ErrorCode, message: string }
+    | { __typename: 'UpstreamUnavailableError', code: ErrorCode, message: string }
+   | null };
+
+export type ReferralAdminPageQueryVariables = Exact<{
+  accountId?: string | null | undefined;
+  userAddress?: string | null | undefined;
+  page?: number | null | undefined;
+  size?: number | null | undefined;
+  sortBy?: ReferralSort | null | undefined;
+}>;
+
+
+export type ReferralAdminPageQuery = { __typename: 'Query', referralAdminInfo: { __typename: 'ReferralAdminPage', rows: Array<{ __typename: 'ReferralAdminRow', accountId: string, userAddress: string, numberOfCodes: number | null, totalInvites: number, totalTraded: number, refereeVolume: number, refereeFee: number, svcFee: number, referralCodes: Array<{ __typename: 'ReferralCode', code: string, maxRebateRate: number, referrerRebateRate: number, refereeRebateRate: number, totalReferrerRebate: number, totalRefereeRebate: number }> }>, meta: { __typename: 'PageMeta', currentPage: number, recordsPerPage: number, total: number, totalPages: number, hasNextPage: boolean } } | null };
+
+export type SetAffiliateRebateRateMutationVariables = Exact<{
+  input: SetAffiliateRebateRateInput;
+}>;
+
+
+export type SetAffiliateRebateRateMutation = { __typename: 'Mutation', setAffiliateRebateRate:
+    | { __typename: 'ForbiddenError', code: ErrorCode, message: string }
+    | { __typename: 'InputError', field: string | null, rule: string, code: ErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: ErrorCode, message: string }
+    | { __typename: 'SetAffiliateRebateRateSuccess', accountIds: Array<string>, rebateRate: number }
+    | { __typename: 'UpstreamRejectedError', code: ErrorCode, message: string }
+    | { __typename: 'UpstreamUnavailableError', code: ErrorCode, message: string }
+   | null };
+
+export type SetDefaultFeeRatesMutationVariables = Exact<{
+  input: SetDefaultFeeRatesInput;
+}>;
+
+
+export type SetDefaultFeeRatesMutation = { __typename: 'Mutation', setDefaultFeeRates:
+    | { __typename: 'ForbiddenError', code: ErrorCode, message: string }
+    | { __typename: 'InputError', field: string | null, rule: string, code: ErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: ErrorCode, message: string }
+    | { __typename: 'SetDefaultFeeRatesSuccess', makerFeeRate: number, takerFeeRate: number, rwaMakerFeeRate: number | null, rwaTakerFeeRate: number | null }
+    | { __typename: 'UpstreamRejectedError', code: ErrorCode, message: string }
+    | { __typename: 'UpstreamUnavailableError', code: ErrorCode, message: string }
+   | null };
+
+export type UpdateOrderTagFeeConfigMutationVariables = Exact<{
+  enumId: string;
+  input: OrderTagFeeConfigInput;
+}>;
+
+
+export type UpdateOrderTagFeeConfigMutation = { __typename: 'Mutation', updateOrderTagFeeConfig:
+    | { __typename: 'ForbiddenError', code: ErrorCode, message: string }
+    | { __typename: 'InputError', field: string | null, rule: string, code: ErrorCode, message: string }
+    | { __typename: 'RateLimitedError', retryAfterMs: number, code: ErrorCode, message: string }
+    | { __typename: 'UpdateOrderTagFeeConfigSuccess', enumId: string, orderTag: string, pairOverrides: Array<{ __typename: 'SymbolValue', symbol: string, value: number }> | null }
+    | { __typename: 'UpstreamRejectedError', code: ErrorCode, message: string }
+    | { __typename: 'UpstreamUnavailableError', code: ErrorCode, message: string }
+   | null };
+
+export type UpsertPointsStageMutationVariables = Exact<{
+  input: UpsertPointsStageInput;
+}>;
+
+
+export type UpsertPointsStageMutation = { __typename: 'Mutation', upsertPointsStage:
+    | { __typename: 'ForbiddenError', code: ErrorCode, message: string }
+    | { __typename: 'InputError', field: string | null, rule: string, code: ErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: ErrorCode, message: string }
+    | { __typename: 'UpsertPointsStageSuccess', created: boolean, stageId: number | string | null }
+    | { __typename: 'UpstreamRejectedError', code: ErrorCode, message: string }
+    | { __typename: 'UpstreamUnavailableError', code: ErrorCode, message: string }
+   | null };
+
+export type RebateSummaryQueryVariables = Exact<{
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+}>;
+
+
+export type RebateSummaryQuery = { __typename: 'Query', refereeRebateSummary: { __typename: 'RefereeRebateSummary', totalRefereeRebate: number, days: Array<{ __typename: 'RefereeRebateDay', date: string, refereeRebate: number }> } | null };
+
+export type TradingDashboardQueryVariables = Exact<{
+  clientOrderIds: Array<string> | string;
+}>;
+
+
+export type TradingDashboardQuery = { __typename: 'Query', account: { __typename: 'Account', id: string, email: string | null, accountMode: AccountMode | null, maxLeverage: number, maintenanceCancelOrders: boolean, feeRates: Array<{ __typename: 'MarketFeeRates', kind: MarketKind, makerFeeRate: number, takerFeeRate: number }>, imrFactors: Array<{ __typename: 'SymbolValue', symbol: string, value: number }>, maxNotionals: Array<{ __typename: 'SymbolValue', symbol: string, value: number }> } | null, orders: Array<{ __typename: 'Order', clientOrderId: string, orderId: number | string, symbol: string, base: string | null, quote: string | null, side: Side, type: OrderType, status: OrderStatus, isFinal: boolean, marginMode: MarginMode, price: number | null, quantity: number | null, amount: number | null, executedQuantity: number, remainingQuantity: number | null, averageExecutedPrice: number | null, filledFraction: number | null, reduceOnly: boolean, orderTag: string | null, totalFee: number, feeAsset: string, realizedPnl: number, createdTime: number, updatedTime: number } | null> | null };
+
+export type OrderFieldsFragment = { __typename: 'Order', clientOrderId: string, orderId: number | string, symbol: string, base: string | null, quote: string | null, side: Side, type: OrderType, status: OrderStatus, isFinal: boolean, marginMode: MarginMode, price: number | null, quantity: number | null, amount: number | null, executedQuantity: number, remainingQuantity: number | null, averageExecutedPrice: number | null, filledFraction: number | null, reduceOnly: boolean, orderTag: string | null, totalFee: number, feeAsset: string, realizedPnl: number, createdTime: number, updatedTime: number };
+
+export type OrderStatusQueryVariables = Exact<{
+  clientOrderId: string;
+}>;
+
+
+export type OrderStatusQuery = { __typename: 'Query', order: { __typename: 'Order', clientOrderId: string, orderId: number | string, symbol: string, base: string | null, quote: string | null, side: Side, type: OrderType, status: OrderStatus, isFinal: boolean, marginMode: MarginMode, price: number | null, quantity: number | null, amount: number | null, executedQuantity: number, remainingQuantity: number | null, averageExecutedPrice: number | null, filledFraction: number | null, reduceOnly: boolean, orderTag: string | null, totalFee: number, feeAsset: string, realizedPnl: number, createdTime: number, updatedTime: number } | null };
+
+export type PlaceOrderMutationVariables = Exact<{
+  input: PlaceOrderInput;
+}>;
+
+
+export type PlaceOrderMutation = { __typename: 'Mutation', placeOrder:
+    | { __typename: 'ForbiddenError', code: ErrorCode, message: string }
+    | { __typename: 'InputError', field: string | null, rule: string, upstreamCode: number, code: ErrorCode, message: string }
+    | { __typename: 'PlaceOrderSuccess', receipt: { __typename: 'OrderReceipt', orderId: number | string, clientOrderId: string | null, orderType: OrderType, orderPrice: number | null, orderQuantity: number | null, errorMessage: string }, order: { __typename: 'Order', clientOrderId: string, orderId: number | string, symbol: string, base: string | null, quote: string | null, side: Side, type: OrderType, status: OrderStatus, isFinal: boolean, marginMode: MarginMode, price: number | null, quantity: number | null, amount: number | null, executedQuantity: number, remainingQuantity: number | null, averageExecutedPrice: number | null, filledFraction: number | null, reduceOnly: boolean, orderTag: string | null, totalFee: number, feeAsset: string, realizedPnl: number, createdTime: number, updatedTime: number } | null }
+    | { __typename: 'RateLimitedError', retryAfterMs: number, code: ErrorCode, message: string }
+    | { __typename: 'UpstreamRejectedError', upstreamCode: number, upstreamMessage: string, code: ErrorCode, message: string }
+    | { __typename: 'UpstreamUnavailableError', code: ErrorCode, message: string }
+   | null };
+
+export type SetDefaultMarginModeMutationVariables = Exact<{
+  input: SetDefaultMarginModeInput;
+}>;
+
+
+export type SetDefaultMarginModeMutation = { __typename: 'Mutation', setDefaultMarginMode:
+    | { __typename: 'ForbiddenError', code: ErrorCode, message: string }
+    | { __typename: 'InputError', code: ErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: ErrorCode, message: string }
+    | { __typename: 'SetDefaultMarginModeSuccess', symbol: string, defaultMarginMode: MarginMode }
+    | { __typename: 'UpstreamRejectedError', code: ErrorCode, message: string }
+    | { __typename: 'UpstreamUnavailableError', code: ErrorCode, message: string }
+   | null };
+
+export type StrategyVaultNonceQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StrategyVaultNonceQuery = { __typename: 'Query', strategyVaultNonce: number | string | null };
+
+export const OrderFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OrderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"clientOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"base"}},{"kind":"Field","name":{"kind":"Name","value":"quote"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isFinal"}},{"kind":"Field","name":{"kind":"Name","value":"marginMode"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"executedQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"remainingQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"averageExecutedPrice"}},{"kind":"Field","name":{"kind":"Name","value":"filledFraction"}},{"kind":"Field","name":{"kind":"Name","value":"reduceOnly"}},{"kind":"Field","name":{"kind":"Name","value":"orderTag"}},{"kind":"Field","name":{"kind":"Name","value":"totalFee"}},{"kind":"Field","name":{"kind":"Name","value":"feeAsset"}},{"kind":"Field","name":{"kind":"Name","value":"realizedPnl"}},{"kind":"Field","name":{"kind":"Name","value":"createdTime"}},{"kind":"Field","name":{"kind":"Name","value":"updatedTime"}}]}}]} as unknown as DocumentNode<OrderFieldsFragment, unknown>;
+export const CreateReferralCodeDocument = {"__meta__":{"hash":"b3c8c110b34be353b1e84cf48b2c34cf74192e571ab9fa8d393e72a7f5aa8d08"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateReferralCode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReferralCodeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"createReferralCode"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReferralCodeSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"accountId"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"maxRebateRate"}},{"kind":"Field","name":{"kind":"Name","value":"referrerRebateRate"}},{"kind":"Field","name":{"kind":"Name","value":"refereeRebateRate"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<CreateReferralCodeMutation, CreateReferralCodeMutationVariables>;
+export const ReferralAdminPageDocument = {"__meta__":{"hash":"d55f0c130f433a2fdde66cac19df6147467bffa5f8517e77de7fb46e60ac518f"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReferralAdminPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"accountId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"userAddress"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"size"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sortBy"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ReferralSort"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"referralAdminInfo"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"accountId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"accountId"}}},{"kind":"Argument","name":{"kind":"Name","value":"userAddress"},"value":{"kind":"Variable","name":{"kind":"Name","value":"userAddress"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"size"},"value":{"kind":"Variable","name":{"kind":"Name","value":"size"}}},{"kind":"Argument","name":{"kind":"Name","value":"sortBy"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sortBy"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"accountId"}},{"kind":"Field","name":{"kind":"Name","value":"userAddress"}},{"kind":"Field","name":{"kind":"Name","value":"numberOfCodes"}},{"kind":"Field","name":{"kind":"Name","value":"totalInvites"}},{"kind":"Field","name":{"kind":"Name","value":"totalTraded"}},{"kind":"Field","name":{"kind":"Name","value":"refereeVolume"}},{"kind":"Field","name":{"kind":"Name","value":"refereeFee"}},{"kind":"Field","name":{"kind":"Name","value":"svcFee"}},{"kind":"Field","name":{"kind":"Name","value":"referralCodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"maxRebateRate"}},{"kind":"Field","name":{"kind":"Name","value":"referrerRebateRate"}},{"kind":"Field","name":{"kind":"Name","value":"refereeRebateRate"}},{"kind":"Field","name":{"kind":"Name","value":"totalReferrerRebate"}},{"kind":"Field","name":{"kind":"Name","value":"totalRefereeRebate"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"meta"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"currentPage"}},{"kind":"Field","name":{"kind":"Name","value":"recordsPerPage"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"totalPages"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}}]}}]} as unknown as DocumentNode<ReferralAdminPageQuery, ReferralAdminPageQueryVariables>;
+export const SetAffiliateRebateRateDocument = {"__meta__":{"hash":"2d751a28199a218d133fde8bcc2be424215b6de4fea0882b414ea2cb59e77626"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetAffiliateRebateRate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SetAffiliateRebateRateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"setAffiliateRebateRate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SetAffiliateRebateRateSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"accountIds"}},{"kind":"Field","name":{"kind":"Name","value":"rebateRate"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SetAffiliateRebateRateMutation, SetAffiliateRebateRateMutationVariables>;
+export const SetDefaultFeeRatesDocument = {"__meta__":{"hash":"4baf56319d3f41cd2ccdff04356d41dca49c4173f8544869cb778bf3d6e65b6b"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetDefaultFeeRates"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SetDefaultFeeRatesInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"setDefaultFeeRates"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SetDefaultFeeRatesSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"makerFeeRate"}},{"kind":"Field","name":{"kind":"Name","value":"takerFeeRate"}},{"kind":"Field","name":{"kind":"Name","value":"rwaMakerFeeRate"}},{"kind":"Field","name":{"kind":"Name","value":"rwaTakerFeeRate"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SetDefaultFeeRatesMutation, SetDefaultFeeRatesMutationVariables>;
+export const UpdateOrderTagFeeConfigDocument = {"__meta__":{"hash":"077a273495c1fe42bece9cfc01214b635f79151e5678beb14c5efd330d54c655"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateOrderTagFeeConfig"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"enumId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OrderTagFeeConfigInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"updateOrderTagFeeConfig"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"enumId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"enumId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateOrderTagFeeConfigSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"enumId"}},{"kind":"Field","name":{"kind":"Name","value":"orderTag"}},{"kind":"Field","name":{"kind":"Name","value":"pairOverrides"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"retryAfterMs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateOrderTagFeeConfigMutation, UpdateOrderTagFeeConfigMutationVariables>;
+export const UpsertPointsStageDocument = {"__meta__":{"hash":"f6717642a25551d2f551ab0d281a38b563bf1de54fa3afbb23b7e3da3aede148"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpsertPointsStage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpsertPointsStageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"upsertPointsStage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpsertPointsStageSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"stageId"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<UpsertPointsStageMutation, UpsertPointsStageMutationVariables>;
+export const RebateSummaryDocument = {"__meta__":{"hash":"6c52653ae12a849617c62d4d339e7d7762c73b7d12ebc0126ed41f9ee26dddab"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RebateSummary"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"startDate"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Date"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"endDate"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"refereeRebateSummary"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"startDate"},"value":{"kind":"Variable","name":{"kind":"Name","value":"startDate"}}},{"kind":"Argument","name":{"kind":"Name","value":"endDate"},"value":{"kind":"Variable","name":{"kind":"Name","value":"endDate"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"totalRefereeRebate"}},{"kind":"Field","name":{"kind":"Name","value":"days"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"refereeRebate"}}]}}]}}]}}]} as unknown as DocumentNode<RebateSummaryQuery, RebateSummaryQueryVariables>;
+export const TradingDashboardDocument = {"__meta__":{"hash":"099e91577d0c792fe7d9d654cb50fd22eff4dbb786cb1ba14aa14f46c618cd5f"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TradingDashboard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"clientOrderIds"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"account"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"accountMode"}},{"kind":"Field","name":{"kind":"Name","value":"maxLeverage"}},{"kind":"Field","name":{"kind":"Name","value":"maintenanceCancelOrders"}},{"kind":"Field","name":{"kind":"Name","value":"feeRates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"makerFeeRate"}},{"kind":"Field","name":{"kind":"Name","value":"takerFeeRate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"imrFactors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"maxNotionals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"orders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"clientOrderIds"},"value":{"kind":"Variable","name":{"kind":"Name","value":"clientOrderIds"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"OrderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OrderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"clientOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"base"}},{"kind":"Field","name":{"kind":"Name","value":"quote"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isFinal"}},{"kind":"Field","name":{"kind":"Name","value":"marginMode"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"executedQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"remainingQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"averageExecutedPrice"}},{"kind":"Field","name":{"kind":"Name","value":"filledFraction"}},{"kind":"Field","name":{"kind":"Name","value":"reduceOnly"}},{"kind":"Field","name":{"kind":"Name","value":"orderTag"}},{"kind":"Field","name":{"kind":"Name","value":"totalFee"}},{"kind":"Field","name":{"kind":"Name","value":"feeAsset"}},{"kind":"Field","name":{"kind":"Name","value":"realizedPnl"}},{"kind":"Field","name":{"kind":"Name","value":"createdTime"}},{"kind":"Field","name":{"kind":"Name","value":"updatedTime"}}]}}]} as unknown as DocumentNode<TradingDashboardQuery, TradingDashboardQueryVariables>;
+export const OrderStatusDocument = {"__meta__":{"hash":"8ab0f8022ebb2c88a5e5e2586a0621823120fe402b17c3efe2a64222c0050c38"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrderStatus"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"clientOrderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"order"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"clientOrderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"clientOrderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"OrderFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OrderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"clientOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"base"}},{"kind":"Field","name":{"kind":"Name","value":"quote"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isFinal"}},{"kind":"Field","name":{"kind":"Name","value":"marginMode"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"executedQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"remainingQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"averageExecutedPrice"}},{"kind":"Field","name":{"kind":"Name","value":"filledFraction"}},{"kind":"Field","name":{"kind":"Name","value":"reduceOnly"}},{"kind":"Field","name":{"kind":"Name","value":"orderTag"}},{"kind":"Field","name":{"kind":"Name","value":"totalFee"}},{"kind":"Field","name":{"kind":"Name","value":"feeAsset"}},{"kind":"Field","name":{"kind":"Name","value":"realizedPnl"}},{"kind":"Field","name":{"kind":"Name","value":"createdTime"}},{"kind":"Field","name":{"kind":"Name","value":"updatedTime"}}]}}]} as unknown as DocumentNode<OrderStatusQuery, OrderStatusQueryVariables>;
+export const PlaceOrderDocument = {"__meta__":{"hash":"8e65db9b4bda1566a00ddee7603202ec173489c712d446e294c3a1c987e781dc"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PlaceOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlaceOrderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"placeOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PlaceOrderSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"receipt"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"clientOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"orderType"}},{"kind":"Field","name":{"kind":"Name","value":"orderPrice"}},{"kind":"Field","name":{"kind":"Name","value":"orderQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"errorMessage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"OrderFields"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateLimitedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"retryAfterMs"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpstreamRejectedError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamMessage"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"OrderFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"clientOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"base"}},{"kind":"Field","name":{"kind":"Name","value":"quote"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isFinal"}},{"kind":"Field","name":{"kind":"Name","value":"marginMode"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"executedQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"remainingQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"averageExecutedPrice"}},{"kind":"Field","name":{"kind":"Name","value":"filledFraction"}},{"kind":"Field","name":{"kind":"Name","value":"reduceOnly"}},{"kind":"Field","name":{"kind":"Name","value":"orderTag"}},{"kind":"Field","name":{"kind":"Name","value":"totalFee"}},{"kind":"Field","name":{"kind":"Name","value":"feeAsset"}},{"kind":"Field","name":{"kind":"Name","value":"realizedPnl"}},{"kind":"Field","name":{"kind":"Name","value":"createdTime"}},{"kind":"Field","name":{"kind":"Name","value":"updatedTime"}}]}}]} as unknown as DocumentNode<PlaceOrderMutation, PlaceOrderMutationVariables>;
+export const SetDefaultMarginModeDocument = {"__meta__":{"hash":"3c39ee2d32fad952bee447c97ba62aab754d62acbb80fdc1af8dab6665122114"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetDefaultMarginMode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SetDefaultMarginModeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"setDefaultMarginMode"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SetDefaultMarginModeSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"defaultMarginMode"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SetDefaultMarginModeMutation, SetDefaultMarginModeMutationVariables>;
+export const StrategyVaultNonceDocument = {"__meta__":{"hash":"10cfaf4e4d594d937223c6e6644e4c63cbf1207bbc4cc716b695f911a0c66524"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StrategyVaultNonce"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"strategyVaultNonce"}}]}}]} as unknown as DocumentNode<StrategyVaultNonceQuery, StrategyVaultNonceQueryVariables>;

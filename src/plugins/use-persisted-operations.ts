@@ -1,0 +1,201 @@
+/**
+ * Persisted operations (`PERSISTED_OPERATIONS`), after caller auth and before the limits:
+ *
+ *   off      query text only; a hash-only request gets PERSISTED_QUERY_NOT_SUPPORTED
+ *   allow    text or hash; text with extensions.persistedQuery registers it (Apollo APQ)
+ *   require  hash only; text is refused (PERSISTED_QUERY_ONLY, 403) except from developer
+ *            principals and, in embedded mode, from the gateway's own GraphiQL page
+ *
+ * Hashes come from the registry (built-in manifest, published app versions, APQ). Requests by
+ * GET and hash get cache headers fit for a CDN (`../persisted/cache-control.ts`), with a weak
+ * ETag so an app's poll can be answered 304.
+ */
+import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import {
+  type CacheHints,
+  cacheControl,
+  cacheHintsFrom,
+  NO_STORE,
+  rootFieldsOf,
+} from '../persisted/cache-control.ts';
+import {
+  persistedQueryHashMismatch,
+  persistedQueryIdRequired,
+  persistedQueryNotFound,
+  persistedQueryNotSupported,
+  persistedQueryOnly,
+  persistedQueryUnavailable,
+} from '../persisted/errors.ts';
+import { loadBuiltInManifest, normalizeHash, sha256Hex } from '../persisted/manifest.ts';
+import { createRegistry, type Registry } from '../persisted/registry.ts';
+import type { Store } from '../upstream/stores/store.ts';
+import { principalOf } from './use-caller-auth.ts';
+
+export interface PersistedOperationsOptions {
+  /** `PERSISTED_OPERATIONS`. @default 'allow' */
+  mode?: Config['persistedOperations'];
+  registry: Registry;
+  /** Accept text from the gateway's own GraphiQL page in `require` mode (embedded sandbox only). @default false */
+  graphiql?: boolean;
+  /** max-age per root field for GET-by-hash answers. @default none: every answer no-store */
+  cacheHints?: CacheHints;
+  /** @default '/graphql' */
+  graphqlEndpoint?: string;
+  logger?: Logger;
+}
+
+interface RequestState {
+  byHash: boolean;
+  /** Text and hash to register once the document has validated (APQ). */
+  apq?: { hash: string; query: string };
+  cacheControl?: string;
+}
+
+/** `extensions.persistedQuery.sha256Hash` of an Apollo-style request, if any. */
+function hashOf(params: GraphQLParams): string | null {
+  const pq = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } })
+    ?.persistedQuery;
+  return pq?.version === 1 && typeof pq.sha256Hash === 'string' ? pq.sha256Hash : null;
+}
+
+/** A request sent by the GraphiQL page this gateway serves (the browser sets the Referer). */
+function fromOwnGraphiQL(request: Request, endpoint: string): boolean {
+  const referer = request.headers.get('referer');
+  if (!referer) return false;
+  try {
+    const page = new URL(referer);
+    return page.origin === new URL(request.url).origin && page.pathname === endpoint;
+  } catch {
+    return false;
+  }
+}
+
+async function weakEtag(response: Response): Promise<string> {
+  return `W/"${sha256Hex(await response.clone().text()).slice(0, 32)}"`;
+}
+
+export function usePersistedOperations(options: PersistedOperationsOptions): Plugin {
+  const { registry, logger } = options;
+  const mode = options.mode ?? 'allow';
+  const endpoint = options.graphqlEndpoint ?? '/graphql';
+  const hints = options.cacheHints ?? { public: {}, private: {} };
+  const states = new WeakMap<Request, RequestState>();
+
+  const textAllowed = (request: Request) =>
+    mode === 'allow' ||
+    principalOf(request)?.developer === true ||
+    (options.graphiql === true && fromOwnGraphiQL(request, endpoint));
+
+  const protocol: Plugin =
+    mode === 'off'
+      ? {
+          onParams({ params }) {
+            if (!params.query && hashOf(params) !== null) throw persistedQueryNotSupported();
+          },
+        }
+      : useYogaPersistedOperations({
+          allowArbitraryOperations: textAllowed,
+          extractPersistedOperationId: hashOf,
+          async getPersistedOperation(hash, request) {
+            const found = await registry.lookup(hash).catch((error: unknown) => {
+              logger?.warn('persisted operation lookup failed', { error: String(error) });
+              throw persistedQueryUnavailable();
+            });
+            if (found) {
+              const state = states.get(request);
+              if (state) state.byHash = true;
+            }
+            return found?.document ?? null;
+          },
+          customErrors: {
+            notFound: () => persistedQueryNotFound(),
+            persistedQueryOnly: () => persistedQueryOnly(),
+            keyNotFound: () => persistedQueryIdRequired(),
+          },
+        });
+
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin(protocol);
+    },
+    onRequestParse({ request }) {
+      states.set(request, { byHash: false });
+    },
+    onParams({ params, request }) {
+      const state = states.get(request);
+      const hash = hashOf(params);
+      // Text with a hash asks to register it (APQ), if text may be sent at all (else the
+      // protocol plugin refuses it).
+      if (mode === 'off' || !state || state.byHash || !params.query || hash === null) return;
+      if (!textAllowed(request)) return;
+      const normalized = normalizeHash(hash);
+      if (!normalized || sha256Hex(params.query) !== normalized) throw persistedQueryHashMismatch();
+      state.apq = { hash: normalized, query: params.query };
+    },
+    async onExecute({ args }) {
+      const request = (args.contextValue as { request?: Request }).request;
+      const state = request && states.get(request);
+      if (!request || !state) return;
+      if (state.apq) {
+        const { hash, query } = state.apq;
+        await registry.register(hash, query).catch((error: unknown) => {
+          logger?.warn('persisted query registration failed', { error: String(error) });
+        });
+      }
+      const root = rootFieldsOf(args.document, args.operationName);
+      return {
+        onExecuteDone({ result }) {
+          const hasErrors = 'errors' in result && (result.errors?.length ?? 0) > 0;
+          state.cacheControl = cacheControl(
+            {
+              method: request.method,
+              byHash: state.byHash,
+              authenticated: principalOf(request) !== null,
+              hasErrors,
+              ...root,
+            },
+            hints,
+          );
+        },
+      };
+    },
+    async onResponse({ request, response, setResponse, fetchAPI }) {
+      const state = states.get(request);
+      if (!state) return;
+      const policy = state.cacheControl ?? NO_STORE;
+      response.headers.set('Cache-Control', policy);
+      if (request.method !== 'GET') return;
+      response.headers.set('Vary', 'Authorization, Accept');
+      if (policy === NO_STORE || response.status !== 200) return;
+      const etag = await weakEtag(response);
+      response.headers.set('ETag', etag);
+      if (request.headers.get('if-none-match') === etag) {
+        setResponse(new fetchAPI.Response(null, { status: 304, headers: response.headers }));
+      }
+    },
+  };
+}
+
+export interface GatewayPersistedOperationsOptions {
+  config: Config;
+  /** The gateway's store (memory, or Redis shared by the replicas). */
+  store: Store;
+  logger: Logger;
+  /** The upstream is the embedded sandbox (GraphiQL may send text in `require` mode). */
+  embedded: boolean;
+}
+
+/** The plugin as `createGateway` wires it: built-in manifest, the store's registry, config TTLs. */
+export function useGatewayPersistedOperations(options: GatewayPersistedOperationsOptions): Plugin {
+  const { config, store, logger, embedded } = options;
+  return usePersistedOperations({
+    mode: config.persistedOperations,
+    registry: createRegistry({ store, builtIn: loadBuiltInManifest((m) => logger.warn(m)) }),
+    graphiql: embedded,
+    cacheHints: cacheHintsFrom(config.upstream.cache),
+    logger,
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * A client nobody here wrote: Apollo Client 4 with its persisted-queries link (`sha256`,
+ * hashed queries by GET) runs every operation in operations/ against a gateway in `require`
+ * mode, by hash only, as callers that are not developers.
+ */
+import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { getOperationAST } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as generated from '../../../operations/generated/graphql.ts';
+import { type Running, uniquePrefix } from '../server/harness.ts';
+import {
+  apolloClient,
+  type Callers,
+  carriesText,
+  makeCallers,
+  type RecordingClient,
+  startPersistedGateway,
+} from './harness.ts';
+
+let gw: Running;
+let callers: Callers;
+let trader: RecordingClient;
+let admin: RecordingClient;
+let anonymous: RecordingClient;
+
+beforeAll(async () => {
+  callers = makeCallers('apollo');
+  gw = await startPersistedGateway(uniquePrefix('po-apollo'), callers, {
+    PERSISTED_OPERATIONS: 'require',
+  });
+  trader = apolloClient(gw, callers.trader.token);
+  admin = apolloClient(gw, callers.admin.token);
+  anonymous = apolloClient(gw);
+});
+afterAll(() => gw?.close());
+
+const ran = new Set<string>();
+const operationName = (doc: TypedDocumentNode<unknown, never>) =>
+  getOperationAST(doc)?.name?.value as string;
+
+/** Runs a generated document by hash (query or mutation) and returns its typed data. */
+async function run<TData, TVariables extends OperationVariables>(
+  who: RecordingClient,
+  doc: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+): Promise<TData> {
+  const before = who.sent.length;
+  const isMutation = getOperationAST(doc)?.operation === 'mutation';
+  const { data } = isMutation
+    ? await who.client.mutate({ mutation: doc, variables } as ApolloClient.MutateOptions<
+        TData,
+        TVariables
+      >)
+    : await who.client.query({ query: doc, variables } as ApolloClient.QueryOptions<
+        TData,
+        TVariables
+      >);
+  const sent = who.sent.slice(before);
+  expect(sent, 'one request, by hash, answered 200').toMatchObject([
+    { method: isMutation ? 'POST' : 'GET', status: 200 },
+  ]);
+  expect(sent.filter(carriesText), 'no GraphQL text on the wire').toEqual([]);
+  ran.add(operationName(doc));
+  return data as TData;
+}
+
+describe('Apollo Client 4 + persisted-queries link, PERSISTED_OPERATIONS=require', () => {
+  it('runs the trading dashboard by hash only: a GET with no query text', async () => {
+    const placed = await run(trader, generated.PlaceOrderDocument, {
+      input: {
+        symbol: 'PERP_ETH_USDC',
+        orderType: 'LIMIT',
+        side: 'BUY',
+        orderPrice: 1000,
+        orderQuantity: 0.5,
+        clientOrderId: 'po-apollo-1',
+      },
+    });
+    expect(placed.placeOrder).toMatchObject({
+      __typename: 'PlaceOrderSuccess',
+      order: { clientOrderId: 'po-apollo-1', status: 'NEW', isFinal: false },
+    });
+
+    const before = trader.sent.length;
+    const dashboard = await run(trader, generated.TradingDashboardDocument, {
+      clientOrderIds: ['po-apollo-1'],
+    });
+    expect(dashboard.account).toMatchObject({
+      __typename: 'Account',
+      id: callers.trader.entry.accountId,
+      accountMode: 'FUTURES',
+    });
+    expect(dashboard.account?.feeRates.length).toBeGreaterThan(0);
+    expect(dashboard.orders).toEqual([
+      expect.objectContaining({ clientOrderId: 'po-apollo-1', symbol: 'PERP_ETH_USDC' }),
+    ]);
+    const [request] = trader.sent.slice(before);
+    expect(request?.url.searchParams.get('operationName')).toBe('TradingDashboard');
+    const extensions = JSON.parse(request?.url.searchParams.get('extensions') ?? '{}');
+    expect(extensions.persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('runs the other trader operations by hash', async () => {
+    const status = await run(trader, generated.OrderStatusDocument, {
+      clientOrderId: 'po-apollo-1',
+    });
+    expect(status.order).toMatchObject({ clientOrderId: 'po-apollo-1', side: 'BUY' });
+
+    const margin = await run(trader, generated.SetDefaultMarginModeDocument, {
+      input: { symbol: 'PERP_NEAR_USDC', defaultMarginMode: 'ISOLATED' },
+    });
+    expect(margin.setDefaultMarginMode).toEqual({
+      __typename: 'SetDefaultMarginModeSuccess',
+      symbol: 'PERP_NEAR_USDC',
+      defaultMarginMode: 'ISOLATED',
+    });
+
+    const rebates = await run(trader, generated.RebateSummaryDocument, {
+      startDate: '2024-01-01',
+      endDate: '2024-12-31',
+    });
+    expect(rebates.refereeRebateSummary).toMatchObject({ totalRefereeRebate: 0, days: [] });
+
+    const nonce = await run(anonymous, generated.StrategyVaultNonceDocument, {});
+    expect(typeof nonce.strategyVaultNonce).toBe('number');
+  });
+
+  it('runs every broker-admin operation by hash with the admin token', async () => {
+    const referrer = callers.trader.entry.accountId;
+    const code = await run(admin, generated.CreateReferralCodeDocument, {
+      input: {
+        accountId: referrer,
+        referralCode: 'PO_APOLLO',
+        maxRebateRate: 0.3,
+        referrerRebateRate: 0.1,
+        refereeRebateRate: 0.2,
+      },
+    });
+    expect(code.createReferralCode).toMatchObject({
+      __typename: 'CreateReferralCodeSuccess',
+      referralCode: 'PO_APOLLO',
+    });
+
+    const page = await run(admin, generated.ReferralAdminPageDocument, {
+      accountId: referrer,
+      page: 1,
+      size: 10,
+      sortBy: 'TOTAL_INVITES',
+    });
+    expect(page.referralAdminInfo).toMatchObject({
+      rows: [{ accountId: referrer, referralCodes: [{ code: 'PO_APOLLO' }] }],
+      meta: { currentPage: 1, total: 1 },
+    });
+
+    const affiliate = await run(admin, generated.SetAffiliateRebateRateDocument, {
+      input: { rebateRate: 0.25, accountIds: [referrer] },
+    });
+    expect(affiliate.setAffiliateRebateRate).toMatchObject({
+      __typename: 'SetAffiliateRebateRateSuccess',
+      rebateRate: 0.25,
+    });
+
+    const fees = await run(admin, generated.SetDefaultFeeRatesDocument, {
+      input: { makerFeeRate: 0.00013, takerFeeRate: 0.00041 },
+    });
+    expect(fees.setDefaultFeeRates).toMatchObject({
+      __typename: 'SetDefaultFeeRatesSuccess',
+      makerFeeRate: 0.00013,
+    });
+
+    const tag = await run(admin, generated.UpdateOrderTagFeeConfigDocument, {
+      enumId: 'PO_GRID',
+      input: {
+        name: 'Grid',
+        defaultFeeRate: 0.004,
+        pairOverrides: [{ symbol: 'PERP_BTC_USDC', feeRate: 0.0025 }],
+      },
+    });
+    expect(tag.updateOrderTagFeeConfig).toMatchObject({
+      __typename: 'UpdateOrderTagFeeConfigSuccess',
+      orderTag: 'enum:PO_GRID',
+    });
+
+    const stage = await run(admin, generated.UpsertPointsStageDocument, {
+      input: { stageName: 'PO stage', startDate: '2030-01-01', endDate: '2030-03-31' },
+    });
+    expect(stage.upsertPointsStage).toMatchObject({
+      __typename: 'UpsertPointsStageSuccess',
+      created: true,
+    });
+  });
+
+  it('has run every operation in operations/ (a new one needs a case here)', () => {
+    const all = Object.entries(generated)
+      .filter(([name]) => name.endsWith('Document'))
+      .map(([, doc]) => operationName(doc as TypedDocumentNode<unknown, never>))
+      .sort();
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect([...ran].sort()).toEqual(all);
+  });
+});

@@ -1,0 +1,18 @@
+/** The replica suite again, on a local three-node Redis Cluster started from redis-server. */
+import { describe } from 'vitest';
+import { clusterAvailable, startCluster, type TestCluster } from '../upstream/redis-cluster.ts';
+import { describeReplicas } from './replicas.ts';
+
+let cluster: TestCluster | undefined;
+
+describe.skipIf(!clusterAvailable)('Redis Cluster', () => {
+  describeReplicas('two replicas on a three-node Redis Cluster', {
+    setup: async () => {
+      cluster = await startCluster();
+      return cluster.url;
+    },
+    teardown: async () => {
+      await cluster?.stop();
+    },
+  });
+});
