@@ -4,9 +4,9 @@
  * triggers the retry with the full text, `…NotSupported` turns hashing off).
  *
  * `http.spec: true` makes the status apply only to clients accepting
- * `application/graphql-response+json` (Apollo Client 4, urql, graphql-http); legacy
- * `application/json` clients (Apollo iOS and Kotlin) get 200 with the error in the body, as
- * Apollo Server answers, so their APQ fallback still reads it. None of these may be cached.
+ * `application/graphql-response+json` (Apollo Client 4, urql, graphql-http); clients accepting
+ * only legacy `application/json` get 200 with the error in the body, as Apollo Server answers,
+ * so their APQ fallback still reads it. None of these may be cached.
  */
 import { createGraphQLError } from 'graphql-yoga';
 

@@ -135,32 +135,37 @@ export function usePersistedOperations(options: PersistedOperationsOptions): Plu
       if (!normalized || sha256Hex(params.query) !== normalized) throw persistedQueryHashMismatch();
       state.apq = { hash: normalized, query: params.query };
     },
-    async onExecute({ args }) {
+    onExecute({ args }) {
       const request = (args.contextValue as { request?: Request }).request;
       const state = request && states.get(request);
       if (!request || !state) return;
-      if (state.apq) {
-        const { hash, query } = state.apq;
-        await registry.register(hash, query).catch((error: unknown) => {
+      // Only a GET may be cached: work out its policy once the result is known.
+      const hooks =
+        request.method === 'GET'
+          ? {
+              onExecuteDone({ result }: { result: unknown }) {
+                const errors = (result as { errors?: readonly unknown[] }).errors;
+                const input = {
+                  method: request.method,
+                  byHash: state.byHash,
+                  authenticated: principalOf(request) !== null,
+                  hasErrors: (errors?.length ?? 0) > 0,
+                  ...rootFieldsOf(args.document, args.operationName),
+                };
+                state.cacheControl = cacheControl(input, hints);
+              },
+            }
+          : undefined;
+      if (!state.apq) return hooks;
+      // The document validated and passed the limits: register it (APQ), then execute.
+      const { hash, query } = state.apq;
+      return registry
+        .register(hash, query)
+        .catch((error: unknown) => {
           logger?.warn('persisted query registration failed', { error: String(error) });
-        });
-      }
-      const root = rootFieldsOf(args.document, args.operationName);
-      return {
-        onExecuteDone({ result }) {
-          const hasErrors = 'errors' in result && (result.errors?.length ?? 0) > 0;
-          state.cacheControl = cacheControl(
-            {
-              method: request.method,
-              byHash: state.byHash,
-              authenticated: principalOf(request) !== null,
-              hasErrors,
-              ...root,
-            },
-            hints,
-          );
-        },
-      };
+          return false;
+        })
+        .then(() => hooks);
     },
     async onResponse({ request, response, setResponse, fetchAPI }) {
       const state = states.get(request);
