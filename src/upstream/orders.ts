@@ -3,8 +3,9 @@
  * generated UUID: 36 characters, never starting with a hyphen) and is signed once; the
  * same body is what any resend carries.
  *
- * After an ambiguous failure (timeout, connection lost after sending, 5xx, -1000/-1011) the
- * order is read back by its client_order_id (fresh, uncached):
+ * After an ambiguous failure (timeout, connection lost after sending, 5xx, -1000/-1011, or an
+ * answer that cannot be parsed: the order may have been placed all the same) the order is read
+ * back by its client_order_id (fresh, uncached):
  *   - found      → the placement succeeded: its result is returned;
  *   - not found  → resent (same client_order_id) up to `retry.max` times, after a backoff;
  *   - unknown    → (read-back failed too) UnavailableError; nothing is resent blind.
@@ -14,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallArgs } from './catalog.ts';
 import { DUPLICATE_CODE, NOT_FOUND_CODE } from './error-map.ts';
-import { UnavailableError, UpstreamRejectedError } from './errors.ts';
+import { MalformedResponseError, UnavailableError, UpstreamRejectedError } from './errors.ts';
 import type { Call, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
 import { backoffMs, type RetryPolicy } from './retry.ts';
@@ -72,6 +73,8 @@ export interface OrdersLayerOptions {
 const isNotFound = (error: unknown) =>
   error instanceof UpstreamRejectedError &&
   (error.upstreamCode === NOT_FOUND_CODE || error.httpStatus === 404);
+const isAmbiguous = (error: unknown) =>
+  error instanceof UnavailableError || error instanceof MalformedResponseError;
 const isDuplicate = (error: unknown) =>
   error instanceof UpstreamRejectedError &&
   (error.upstreamCode === DUPLICATE_CODE || error.httpStatus === 409);
@@ -111,7 +114,7 @@ export function withOrders(options: OrdersLayerOptions): Layer {
       } catch (error) {
         // A duplicate answer to a resend means an earlier send landed.
         const duplicate = resend > 0 && isDuplicate(error);
-        if (!duplicate && !(error instanceof UnavailableError)) throw error;
+        if (!duplicate && !isAmbiguous(error)) throw error;
         if (!duplicate) await sleep(backoffMs(resend + 1, options.policy, random));
         const found = await lookUp(call, params.client_order_id, error);
         if (found) return createdFromRecord(found);

@@ -13,16 +13,25 @@ type Entry =
   | { type: 'string'; value: string; expiresAt: number }
   | { type: 'hash'; fields: Map<string, string>; expiresAt: number };
 
-export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
+/** The memory store, plus its sizes (to check that expired keys are really forgotten). */
+export interface MemoryStore extends Store {
+  sizes(): { entries: number; windows: number; blocks: number };
+}
+
+export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   /** Limiter logs, sorted; entries before `head` have expired (trimmed in place). */
   const windows = new Map<string, { log: number[]; head: number; windowMs: number }>();
   const blocks = new Map<string, number>();
-  let consumed = 0;
-  /** Forgets idle limiter keys now and then, so per-account keys do not pile up. */
+  let writes = 0;
+  /**
+   * Every 1024 writes, forgets expired cache entries and idle limiter keys: expiry is lazy on
+   * read, and a key that is never read again (an order read once) must not live forever.
+   */
   const sweep = (nowMs: number) => {
-    if (++consumed % 1024 !== 0) return;
+    if (++writes % 1024 !== 0) return;
+    for (const [key, entry] of entries) if (entry.expiresAt <= nowMs) entries.delete(key);
     for (const [key, { log, windowMs }] of windows) {
       if ((log.at(-1) ?? 0) <= nowMs - windowMs) windows.delete(key);
     }
@@ -46,11 +55,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
 
   return {
     kind: 'memory',
+    sizes: () => ({ entries: entries.size, windows: windows.size, blocks: blocks.size }),
     async get(key) {
       const entry = live(key);
       return entry?.type === 'string' ? entry.value : null;
     },
     async set(key, value, ttlMs) {
+      sweep(now());
       entries.set(key, { type: 'string', value, expiresAt: expiry(ttlMs) });
     },
     async del(keys) {
@@ -62,6 +73,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
       return hash(key)?.get(field) ?? null;
     },
     async hset(key, field, value, ttlMs) {
+      sweep(now());
       const entry = live(key);
       const expiresAt = expiry(ttlMs);
       if (entry?.type === 'hash') {
