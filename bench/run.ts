@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the gateway's performance benchmark. One run, one process tree: this
  * process drives the load (autocannon) and each server under test runs in its own child
- * process, started on port 0 and announced on stdout. See README § Performance.
+ * process, started on port 0 and announced on a pipe (bench/lib/processes.ts). Per scenario:
+ * reset the sandbox, set up, check one request, warm up, measure under load, measure one
+ * request at a time. See README § Performance.
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';

@@ -75,10 +75,9 @@ describe('query shape', () => {
   });
 
   it('more tokens than MAX_TOKENS, and directive floods → BAD_USER_INPUT', async () => {
-    await expectRefused(
-      await s.gql('trader', `{ account { id ${'__typename '.repeat(2_100)}} }`),
-      ['BAD_USER_INPUT'],
-    );
+    await expectRefused(await s.gql('trader', `{ account { id ${'__typename '.repeat(2_100)}} }`), [
+      'BAD_USER_INPUT',
+    ]);
     await expectRefused(
       await s.gql('trader', `{ account { id ${'@include(if: true) '.repeat(60)}} }`),
       ['BAD_USER_INPUT', 'GRAPHQL_VALIDATION_FAILED'],
@@ -134,9 +133,13 @@ describe('huge inputs', () => {
     } as RequestInit);
     expect(chunked.status).toBe(413);
     await chunked.arrayBuffer();
-    const bigVariable = await s.gql('trader', 'query($id: String!) { order(clientOrderId: $id) { status } }', {
-      id: 'x'.repeat(200_000),
-    });
+    const bigVariable = await s.gql(
+      'trader',
+      'query($id: String!) { order(clientOrderId: $id) { status } }',
+      {
+        id: 'x'.repeat(200_000),
+      },
+    );
     expect(bigVariable.status).toBe(413);
     expect(s.upstreamCalls()).toBe(0);
   });

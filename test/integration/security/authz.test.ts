@@ -105,7 +105,9 @@ const FIELDS: Record<string, Field> = {
     query: () =>
       `mutation { setDefaultMarginMode(input: {symbol: "PERP_ETH_USDC", defaultMarginMode: ISOLATED}) ${member} }`,
     allowed: (_c, r) =>
-      expect(data(r, 'setDefaultMarginMode')).toEqual({ __typename: 'SetDefaultMarginModeSuccess' }),
+      expect(data(r, 'setDefaultMarginMode')).toEqual({
+        __typename: 'SetDefaultMarginModeSuccess',
+      }),
   },
   requestInternalTransfer: {
     access: 'caller',

@@ -9,6 +9,7 @@ import { REDIS_URL } from '../server/harness.ts';
 import {
   allCodes,
   findLeaks,
+  type Reply,
   type SecurityStack,
   secretForms,
   secretPieces,
@@ -57,12 +58,14 @@ describe('cache isolation', () => {
            orderQuantity: 0.001, clientOrderId: "iso-1"}) {
            __typename ... on PlaceOrderSuccess { order { orderId side } } } }`,
       );
+    const placed = (reply: Reply) =>
+      (reply.body?.data?.placeOrder as { order: { orderId: unknown } } | undefined)?.order;
     const read = (caller: 'trader' | 'otherTrader') =>
       s.gql(caller, '{ order(clientOrderId: "iso-1") { orderId side } }');
 
     // A places and reads (cached); B, who has no such order, is not served A's entry.
     const a = await place('trader', 'BUY');
-    const aOrder = (a.body?.data?.placeOrder as { order: { orderId: unknown } }).order;
+    const aOrder = placed(a);
     expect((await read('trader')).body?.data).toEqual({ order: aOrder });
     const before = calls('otherTrader', '/v1/client/order/iso-1');
     const missing = await read('otherTrader');
@@ -72,14 +75,14 @@ describe('cache isolation', () => {
 
     // B places its own with the same id: each reads its own order.
     const b = await place('otherTrader', 'SELL');
-    const bOrder = (b.body?.data?.placeOrder as { order: { orderId: unknown } }).order;
+    const bOrder = placed(b);
     expect(bOrder).toMatchObject({ side: 'SELL' });
-    expect(bOrder.orderId).not.toEqual(aOrder.orderId);
+    expect(bOrder?.orderId).not.toEqual(aOrder?.orderId);
     expect((await read('otherTrader')).body?.data).toEqual({ order: bOrder });
     expect((await read('trader')).body?.data).toEqual({ order: aOrder });
   });
 
-  it('in Redis, every cache key carries exactly one account hash tag, and A\'s entries hold only A\'s data', async () => {
+  it("in Redis, every cache key carries exactly one account hash tag, and A's entries hold only A's data", async () => {
     const tag = (caller: 'trader' | 'otherTrader') =>
       hashTag({ kind: 'account', accountId: s.accountOf(caller) as string });
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -88,7 +91,13 @@ describe('cache isolation', () => {
       const keys: string[] = [];
       let cursor = '0';
       do {
-        const [next, found] = await redis.scan(cursor, 'MATCH', `${s.prefix}:*:cache:*`, 'COUNT', 1000);
+        const [next, found] = await redis.scan(
+          cursor,
+          'MATCH',
+          `${s.prefix}:*:cache:*`,
+          'COUNT',
+          1000,
+        );
         cursor = next;
         keys.push(...found);
       } while (cursor !== '0');
@@ -114,7 +123,9 @@ describe('secret scan', () => {
     expect(findLeaks([`x ${token.slice(10, 30)} y`], pieces)).toHaveLength(1);
     expect(findLeaks([`"k":"${secret.slice(20, 37)}"`], pieces)).toHaveLength(1);
     expect(findLeaks([tradingSecret.toUpperCase().slice(5, 25)], pieces)).toHaveLength(1);
-    expect(findLeaks([`${Buffer.from(tradingSecret, 'hex').toString('base64')}`], pieces)).toHaveLength(1);
+    expect(
+      findLeaks([`${Buffer.from(tradingSecret, 'hex').toString('base64')}`], pieces),
+    ).toHaveLength(1);
     expect(findLeaks([token.slice(10, 25), 'nothing secret here at all'], pieces)).toEqual([]);
   });
 

@@ -89,8 +89,17 @@ const anything: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Plausible values most of the time (to get past coercion), anything the rest. */
 const field = (...plausible: unknown[]) =>
-  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...plausible) }, { weight: 2, arbitrary: anything });
-const symbol = field('PERP_BTC_USDC', 'PERP_ETH_USDC', 'PERP_XAU_USDC', 'PERP_NOPE_USDC', 'perp_btc_usdc');
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...plausible) },
+    { weight: 2, arbitrary: anything },
+  );
+const symbol = field(
+  'PERP_BTC_USDC',
+  'PERP_ETH_USDC',
+  'PERP_XAU_USDC',
+  'PERP_NOPE_USDC',
+  'perp_btc_usdc',
+);
 const rate = field(0, 0.0001, 0.00015, 0.2, 1, 1.5, -0.1);
 const quantity = field(0.001, 0.01, 1, 0, -1, 1e-9, 1e12);
 const date = field('2024-01-01', '2024-12-31', '2040-01-01', '2024-13-01');
@@ -242,7 +251,9 @@ const TARGETS: Record<string, Target> = {
     caller: 'trader',
     document: 'query($ids: [String!]!) { orders(clientOrderIds: $ids) { clientOrderId } }',
     variables: () =>
-      fc.record({ ids: fc.oneof(fc.array(field('fuzz-1', '-x', ''), { maxLength: 60 }), anything) }),
+      fc.record({
+        ids: fc.oneof(fc.array(field('fuzz-1', '-x', ''), { maxLength: 60 }), anything),
+      }),
   },
   refereeRebateSummary: {
     caller: 'trader',

@@ -54,11 +54,7 @@ export interface SecurityStack {
   callers: Record<Exclude<CallerName, 'anonymous'>, TestCaller>;
   accountOf(caller: CallerName): string | undefined;
   /** POSTs a raw body (string) or JSON to /graphql as `caller`, and records the answer. */
-  send(
-    caller: CallerName,
-    body: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Reply>;
+  send(caller: CallerName, body: unknown, headers?: Record<string, string>): Promise<Reply>;
   gql(caller: CallerName, query: string, variables?: unknown): Promise<Reply>;
   /** Sandbox requests so far. */
   upstreamCalls(): number;
@@ -154,9 +150,7 @@ export async function startSecurityStack(
     const token = caller === 'anonymous' ? undefined : callers[caller].token;
     const response = await gw.post(body, { ...(token ? { token } : {}), headers });
     const text = await response.text();
-    recorded.push(
-      `${response.status} ${JSON.stringify([...response.headers.entries()])}\n${text}`,
-    );
+    recorded.push(`${response.status} ${JSON.stringify([...response.headers.entries()])}\n${text}`);
     let parsed: GraphQLBody | undefined;
     try {
       parsed = JSON.parse(text) as GraphQLBody;
