@@ -272,6 +272,9 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
   });
   log(`results written to ${opts.out}`);
+  if (opts.smoke) {
+    log('smoke: sub-second runs without a real warm-up check that every scenario works, not speed');
+  }
 
   await Promise.all(Object.values(servers).map((child) => child.stop()));
   if (opts.profileDir) log(`CPU profiles in ${opts.profileDir}/`);

@@ -19,13 +19,15 @@ export interface BenchOptions {
 
 export const USAGE = `usage: npm run bench -- [options]
   --duration S      measured seconds per scenario under load (default 10)
-  --connections N   concurrent connections under load (default 10)
+  --connections N   concurrent connections under load, each its own trader (default 10)
   --smoke           tiny durations: every scenario once, a few seconds in all (for CI)
   --only a,b        run only these scenarios (${SCENARIOS.join(', ')})
   --profile         write a V8 CPU profile (--cpu-prof) of every server on exit
   --profile-dir D   where (default bench/results/profiles)
   --out FILE        results file (default bench/results/latest.json)
-  --help`;
+  --help
+environment: BENCH_SANDBOX_LIMITS=off (sandbox without limits; default: limits ×10⁶); the
+  gateways read the rest of the environment like npm start (e.g. REDIS_URL, LOG_LEVEL)`;
 
 export function parseBenchArgs(argv: string[]): BenchOptions | 'help' {
   const { values } = parseArgs({
