@@ -4,7 +4,15 @@
  * routes, operation types, error codes and upstream operations are mapped onto fixed lists,
  * and nothing a caller sends (operation names, tokens, variables) becomes a label.
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  Counter,
+  type CounterConfiguration,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type LabelValues,
+  Registry,
+} from 'prom-client';
 import type { UpstreamCallEvent } from './upstream/client.ts';
 
 /** Codes counted by name in `svc_graphql_errors_total`; anything else counts as OTHER. */
@@ -67,12 +75,40 @@ export function errorCodeLabel(code: unknown): string {
   return typeof code === 'string' && KNOWN_ERROR_CODES.has(code) ? code : 'OTHER';
 }
 
+/**
+ * A counter whose increments are summed in a plain Map (one entry per label combination, keyed
+ * by a string the caller builds) and handed to prom-client when it collects (at /metrics):
+ * prom-client hashes and validates the label object of every `inc`, which costs more per
+ * request than everything else here. Returns `inc(id, labels)`; `labels` is read only the
+ * first time an `id` is seen.
+ */
+function summedCounter<T extends string>(
+  config: Omit<CounterConfiguration<T>, 'collect'>,
+): (id: string, labels: () => LabelValues<T>) => void {
+  const pending = new Map<string, { labels: LabelValues<T>; count: number }>();
+  const counter: Counter<T> = new Counter<T>({
+    ...config,
+    collect() {
+      for (const entry of pending.values()) {
+        if (entry.count === 0) continue;
+        counter.inc(entry.labels, entry.count);
+        entry.count = 0;
+      }
+    },
+  });
+  return (id, labels) => {
+    const entry = pending.get(id);
+    if (entry) entry.count += 1;
+    else pending.set(id, { labels: labels(), count: 1 });
+  };
+}
+
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): GatewayMetrics {
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const httpRequests = new Counter({
+  const httpRequests = summedCounter({
     name: 'svc_http_requests_total',
     help: 'HTTP requests answered, by route and status code',
     labelNames: ['route', 'status'] as const,
@@ -85,19 +121,19 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const operations = new Counter({
+  const operations = summedCounter({
     name: 'svc_graphql_operations_total',
     help: 'GraphQL operations executed, by operation type',
     labelNames: ['type'] as const,
     registers,
   });
-  const errors = new Counter({
+  const errors = summedCounter({
     name: 'svc_graphql_errors_total',
     help: 'Errors in GraphQL responses, by extensions.code',
     labelNames: ['code'] as const,
     registers,
   });
-  const upstreamCalls = new Counter({
+  const upstreamCalls = summedCounter({
     name: 'svc_upstream_calls_total',
     help: 'Upstream REST calls, by catalog operation and outcome',
     labelNames: ['operation', 'outcome'] as const,
@@ -110,7 +146,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const cacheLookups = new Counter({
+  const cacheLookups = summedCounter({
     name: 'svc_upstream_cache_lookups_total',
     help: 'Upstream cache lookups, by operation and result (hit, miss, bypass)',
     labelNames: ['operation', 'result'] as const,
@@ -126,7 +162,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
       this.set(hits + misses === 0 ? 0 : hits / (hits + misses));
     },
   });
-  const budgetWaits = new Counter({
+  const budgetWaits = summedCounter({
     name: 'svc_upstream_budget_waits_total',
     help: 'Upstream calls that waited for the shared rate budget, by operation',
     labelNames: ['operation'] as const,
@@ -153,27 +189,30 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
     contentType: registry.contentType,
     httpRequest(path, status, seconds) {
       const route = routeLabel(path);
-      httpRequests.inc({ route, status: String(Math.trunc(status)) });
+      const code = String(Math.trunc(status));
+      httpRequests(`${route} ${code}`, () => ({ route, status: code }));
       httpDuration.observe({ route }, seconds);
     },
     operation(type) {
       const known = type === 'query' || type === 'mutation' || type === 'subscription';
-      operations.inc({ type: known ? type : 'unknown' });
+      const label = known ? type : 'unknown';
+      operations(label, () => ({ type: label }));
     },
     graphqlError(code) {
-      errors.inc({ code: errorCodeLabel(code) });
+      const label = errorCodeLabel(code);
+      errors(label, () => ({ code: label }));
     },
     upstreamCall(event) {
       const operation = operationLabel(event.operation);
       const outcome = UPSTREAM_OUTCOMES.has(event.outcome) ? event.outcome : 'other';
-      upstreamCalls.inc({ operation, outcome });
+      upstreamCalls(`${operation} ${outcome}`, () => ({ operation, outcome }));
       upstreamDuration.observe({ operation }, event.durationMs / 1000);
       const result = event.cache === 'hit' || event.cache === 'miss' ? event.cache : 'bypass';
-      cacheLookups.inc({ operation, result });
+      cacheLookups(`${operation} ${result}`, () => ({ operation, result }));
       if (result === 'hit') hits += 1;
       if (result === 'miss') misses += 1;
       if (event.budgetWaitMs > 0) {
-        budgetWaits.inc({ operation });
+        budgetWaits(operation, () => ({ operation }));
         budgetWaitSeconds.observe(event.budgetWaitMs / 1000);
       }
     },

@@ -24,7 +24,7 @@ import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
 import { useHealth } from './plugins/use-health.ts';
-import { useLimits } from './plugins/use-limits.ts';
+import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
@@ -47,7 +47,7 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Replaces the gateway's schema (tests of the HTTP layer). @default the svc schema */
   schema?: GraphQLSchema;
-  /** fetch used for upstream calls. @default globalThis.fetch */
+  /** fetch used for upstream calls. @default node:http on a keep-alive agent (no fetch) */
   fetch?: typeof fetch;
   /** Node's default process metrics in /metrics. @default true */
   processMetrics?: boolean;
@@ -128,7 +128,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     graphiql: graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
-    maxRequestBodySize: config.limits.maxBodyBytes,
+    // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
+    maxRequestBodySize: false,
     logging: toYogaLogger(logger),
     plugins: [
       useLogging({ logger }),
@@ -153,6 +154,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         maxTokens: config.limits.maxTokens,
         maxCost: config.limits.maxCost,
       }),
+      // Last: after every request parser, so it wraps whichever one a request selects.
+      useRequestBodyLimit(config.limits.maxBodyBytes),
     ],
   });
 

@@ -8,7 +8,7 @@
  * `secret` and `tradingSecret` may be `env:NAME` (read from the given environment). Tokens
  * are never stored, only their digests; lookups compare digests in constant time.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import crypto, { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { KeyFormatError, parseEd25519Secret, parseTradingSecret } from './keys.ts';
@@ -90,6 +90,10 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** `hashToken`, one-shot where node has `crypto.hash` (≥ 20.12: no Hash object, ~3× cheaper). */
+const sha256Hex: (token: string) => string =
+  typeof crypto.hash === 'function' ? (token) => crypto.hash('sha256', token, 'hex') : hashToken;
+
 /** A new caller token: `svcgw_` + 32 random bytes, base64url. */
 export function generateToken(): string {
   return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -158,15 +162,26 @@ export function resolveKeystore(
   return out;
 }
 
-/** Looks callers up by token. Every lookup compares against every digest (no early exit). */
+/**
+ * Looks callers up by token: the SHA-256 of the token finds the one candidate entry (a Map
+ * keyed by digest: O(1) however many principals), which is then compared in constant time.
+ * What the lookup's timing could reveal is at most something about the digest of the token
+ * sent, never about a stored digest's preimage.
+ */
 export class PrincipalDirectory {
   private readonly entries: Array<{ digest: Buffer; principal: Principal }>;
+  private readonly byDigest: Map<string, { digest: Buffer; principal: Principal }>;
 
   constructor(entries: readonly KeystorePrincipal[]) {
     this.entries = entries.map((e) => ({
       digest: Buffer.from(e.tokenSha256, 'hex'),
       principal: e.principal,
     }));
+    this.byDigest = new Map();
+    for (const entry of this.entries) {
+      const hex = entry.digest.toString('hex');
+      if (!this.byDigest.has(hex)) this.byDigest.set(hex, entry); // the first one wins
+    }
   }
 
   get principals(): Principal[] {
@@ -174,11 +189,8 @@ export class PrincipalDirectory {
   }
 
   authenticate(token: string): Principal | null {
-    const digest = createHash('sha256').update(token, 'utf8').digest();
-    let found: Principal | null = null;
-    for (const entry of this.entries) {
-      if (timingSafeEqual(entry.digest, digest) && found === null) found = entry.principal;
-    }
-    return found;
+    const hex = sha256Hex(token);
+    const entry = this.byDigest.get(hex);
+    return entry && timingSafeEqual(entry.digest, Buffer.from(hex, 'hex')) ? entry.principal : null;
   }
 }

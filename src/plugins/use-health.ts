@@ -6,7 +6,7 @@
  * and since every replica shares that Redis, a 503 would take them all out of the balancer.
  * Liveness (`/health`, 200 while the process serves HTTP) is yoga's built-in health check.
  */
-import { type Plugin, useReadinessCheck } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
 
 export type ReadinessCheck = () => Promise<boolean>;
 
@@ -37,20 +37,42 @@ async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<'ok' 
 
 export function useHealth(options: HealthOptions): Plugin {
   const timeoutMs = options.timeoutMs ?? 2_000;
-  return useReadinessCheck({
-    endpoint: options.endpoint ?? '/ready',
-    async check({ fetchAPI }) {
-      const names = Object.keys(options.checks);
-      const results = await Promise.all(
-        names.map((name) => runCheck(options.checks[name] as ReadinessCheck, timeoutMs)),
-      );
-      const checks = Object.fromEntries(names.map((name, i) => [name, results[i]]));
-      const draining = options.isDraining?.() ?? false;
-      const degradable = new Set(options.degradable ?? []);
-      const ready = !draining && names.every((n, i) => results[i] === 'ok' || degradable.has(n));
-      const degraded = results.some((r) => r !== 'ok');
-      const status = draining ? 'draining' : !ready ? 'not_ready' : degraded ? 'degraded' : 'ready';
-      return fetchAPI.Response.json({ status, checks }, { status: ready ? 200 : 503 });
+  const endpoint = options.endpoint ?? '/ready';
+  const degradable = new Set(options.degradable ?? []);
+  const names = Object.keys(options.checks);
+  // yoga's useReadinessCheck, without its URLPattern test of every request's URL (it matches
+  // exactly what the pathname comparison does, at a few µs per request).
+  return {
+    onRequest({ request, url, endResponse, fetchAPI }) {
+      if (!request.url.endsWith(endpoint) && url.pathname !== endpoint) return;
+      return (async () => {
+        try {
+          const results = await Promise.all(
+            names.map((name) => runCheck(options.checks[name] as ReadinessCheck, timeoutMs)),
+          );
+          const checks = Object.fromEntries(names.map((name, i) => [name, results[i]]));
+          const draining = options.isDraining?.() ?? false;
+          const ready =
+            !draining && names.every((n, i) => results[i] === 'ok' || degradable.has(n));
+          const degraded = results.some((r) => r !== 'ok');
+          const status = draining
+            ? 'draining'
+            : !ready
+              ? 'not_ready'
+              : degraded
+                ? 'degraded'
+                : 'ready';
+          endResponse(fetchAPI.Response.json({ status, checks }, { status: ready ? 200 : 503 }));
+        } catch (error) {
+          const isError = error instanceof Error;
+          endResponse(
+            new fetchAPI.Response(isError ? error.message : null, {
+              status: 503,
+              headers: isError ? { 'content-type': 'text/plain; charset=utf-8' } : {},
+            }),
+          );
+        }
+      })();
     },
-  });
+  };
 }

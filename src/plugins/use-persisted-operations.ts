@@ -97,7 +97,7 @@ export function usePersistedOperations(options: PersistedOperationsOptions): Plu
           },
         }
       : useYogaPersistedOperations({
-          allowArbitraryOperations: textAllowed,
+          allowArbitraryOperations: mode === 'allow' ? true : textAllowed,
           extractPersistedOperationId: hashOf,
           async getPersistedOperation(hash, request) {
             const found = await registry.lookup(hash).catch((error: unknown) => {
@@ -167,7 +167,9 @@ export function usePersistedOperations(options: PersistedOperationsOptions): Plu
         })
         .then(() => hooks);
     },
-    async onResponse({ request, response, setResponse, fetchAPI }) {
+    // Synchronous unless it computes an ETag: a hook that returns a promise puts every request
+    // on yoga's slower asynchronous path.
+    onResponse({ request, response, setResponse, fetchAPI }) {
       const state = states.get(request);
       if (!state) return;
       const policy = state.cacheControl ?? NO_STORE;
@@ -175,11 +177,12 @@ export function usePersistedOperations(options: PersistedOperationsOptions): Plu
       if (request.method !== 'GET') return;
       response.headers.set('Vary', 'Authorization, Accept');
       if (policy === NO_STORE || response.status !== 200) return;
-      const etag = await weakEtag(response);
-      response.headers.set('ETag', etag);
-      if (request.headers.get('if-none-match') === etag) {
-        setResponse(new fetchAPI.Response(null, { status: 304, headers: response.headers }));
-      }
+      return weakEtag(response).then((etag) => {
+        response.headers.set('ETag', etag);
+        if (request.headers.get('if-none-match') === etag) {
+          setResponse(new fetchAPI.Response(null, { status: 304, headers: response.headers }));
+        }
+      });
     },
   };
 }

@@ -44,25 +44,50 @@ function each<K, V>(call: (key: K) => Promise<V>) {
     );
 }
 
+/**
+ * The loaders of one request, each built on first use (most operations need one of the four,
+ * or none). A class, not closures: building it per request allocates one object.
+ */
+class RequestLoaders implements Loaders {
+  #accountInfo: Loaders['accountInfo'] | undefined;
+  #order: Loaders['order'] | undefined;
+  #referralAdminInfo: Loaders['referralAdminInfo'] | undefined;
+  #refereeRebateSummary: Loaders['refereeRebateSummary'] | undefined;
+
+  constructor(private readonly account: AccountApi | null) {}
+
+  private need(): AccountApi {
+    if (!this.account) throw unauthenticated();
+    return this.account;
+  }
+
+  get accountInfo(): Loaders['accountInfo'] {
+    this.#accountInfo ??= new DataLoader(each(() => this.need().accountInfo()));
+    return this.#accountInfo;
+  }
+
+  get order(): Loaders['order'] {
+    this.#order ??= new DataLoader(each((id: string) => this.need().orderByClientOrderId(id)));
+    return this.#order;
+  }
+
+  get referralAdminInfo(): Loaders['referralAdminInfo'] {
+    this.#referralAdminInfo ??= new DataLoader(
+      each((q: ReferralAdminInfoQuery) => this.need().referralAdminInfo(q)),
+      { cacheKeyFn: queryKey },
+    );
+    return this.#referralAdminInfo;
+  }
+
+  get refereeRebateSummary(): Loaders['refereeRebateSummary'] {
+    this.#refereeRebateSummary ??= new DataLoader(
+      each((q: RefereeRebateSummaryQuery) => this.need().refereeRebateSummary(q)),
+      { cacheKeyFn: queryKey },
+    );
+    return this.#refereeRebateSummary;
+  }
+}
+
 export function createLoaders(account: AccountApi | null): Loaders {
-  const need = (): AccountApi => {
-    if (!account) throw unauthenticated();
-    return account;
-  };
-  return {
-    accountInfo: new DataLoader(each(() => need().accountInfo())),
-    order: new DataLoader(each((id: string) => need().orderByClientOrderId(id))),
-    referralAdminInfo: new DataLoader(
-      each((q) => need().referralAdminInfo(q)),
-      {
-        cacheKeyFn: queryKey,
-      },
-    ),
-    refereeRebateSummary: new DataLoader(
-      each((q) => need().refereeRebateSummary(q)),
-      {
-        cacheKeyFn: queryKey,
-      },
-    ),
-  };
+  return new RequestLoaders(account);
 }

@@ -9,13 +9,31 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
-import { verifyOrderSignature } from '../auth/order-signature.ts';
 import { verifyRequestSignature } from '../auth/request-signature.ts';
 import { badSignature, unauthorized } from './errors.ts';
+import { verifyOrderFast } from './order-verify.ts';
 import type { Account, SandboxState } from './state.ts';
 
 export const TIMESTAMP_TOLERANCE_MS = 300_000;
 const ORDER_SIGNATURE_FORM = /^[0-9a-fA-F]{130}$/;
+
+/**
+ * `svc-key` text → canonical key, for keys that parsed: parsing decodes base58 and checks
+ * the point is on the curve, a good share of a request's CPU otherwise. Bounded: cleared when
+ * full (clients use few keys; a flood of distinct keys only costs the parse it always cost).
+ */
+const canonicalKeys = new Map<string, string>();
+const CANONICAL_KEYS_MAX = 4096;
+
+function canonicalKeyOf(key: string): string {
+  let canonical = canonicalKeys.get(key);
+  if (canonical === undefined) {
+    canonical = formatEd25519PublicKey(parseEd25519PublicKey(key));
+    if (canonicalKeys.size >= CANONICAL_KEYS_MAX) canonicalKeys.clear();
+    canonicalKeys.set(key, canonical);
+  }
+  return canonical;
+}
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
@@ -48,7 +66,7 @@ export function authenticate(state: SandboxState, req: SignedRequest, now: numbe
   if (key === undefined) throw unauthorized('svc-key header is required');
   let canonicalKey: string;
   try {
-    canonicalKey = formatEd25519PublicKey(parseEd25519PublicKey(key));
+    canonicalKey = canonicalKeyOf(key);
   } catch {
     throw badSignature('svc-key: invalid key format, expected ed25519:<base58 public key>');
   }
@@ -107,7 +125,7 @@ export function verifyOrder(
   if (typeof signature !== 'string' || !ORDER_SIGNATURE_FORM.test(signature)) {
     throw badSignature(`${field}: the order signature must be 130 hex characters`);
   }
-  if (!verifyOrderSignature(tradingKey, signed, signature)) {
+  if (!verifyOrderFast(tradingKey, signed, signature)) {
     throw badSignature(`${field}: order signature does not match the order parameters`);
   }
 }

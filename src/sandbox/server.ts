@@ -86,7 +86,11 @@ export async function listen(opts: ListenOptions): Promise<Listening> {
       } else {
         entry.status = response.status;
         if (response.code !== undefined) entry.code = response.code;
-        res.writeHead(response.status, response.headers);
+        // A known length: head and body leave in one write, without chunked framing.
+        res.writeHead(response.status, {
+          ...response.headers,
+          'Content-Length': Buffer.byteLength(response.body),
+        });
         res.end(response.body);
       }
     } catch {

@@ -28,8 +28,46 @@ interface Stored {
   v: unknown;
 }
 
+/** Keys in the decoded-value memo; past this many it starts over. */
+const MAX_DECODED = 5_000;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
 export function withCache(options: CacheLayerOptions): Layer {
   const { store, health, config, flights, now } = options;
+  /**
+   * The last text read per entry and its decoded value. The store stays the only truth (every
+   * read still asks it, so invalidations and other replicas' writes are seen at once); only
+   * when it answers the very text decoded last time is that value reused instead of parsed
+   * again. A reused value is shared by every caller that reads it: it is frozen.
+   */
+  const decoded = new Map<string, Map<string, { text: string; stored: Stored | undefined }>>();
+
+  const decode = (key: string, field: string, text: string): Stored | undefined => {
+    let fields = decoded.get(key);
+    const known = fields?.get(field);
+    if (known !== undefined && known.text === text) return known.stored;
+    let stored: Stored | undefined;
+    try {
+      const parsed = JSON.parse(text) as Stored;
+      stored = typeof parsed?.e === 'number' ? deepFreeze(parsed) : undefined;
+    } catch {
+      stored = undefined;
+    }
+    if (!fields) {
+      if (decoded.size >= MAX_DECODED) decoded.clear();
+      fields = new Map();
+      decoded.set(key, fields);
+    }
+    fields.set(field, { text, stored });
+    return stored;
+  };
 
   const read = async (key: string, field: string): Promise<Stored | undefined> => {
     const text = await health.guard(
@@ -37,18 +75,16 @@ export function withCache(options: CacheLayerOptions): Layer {
       () => null,
     );
     if (!text) return undefined;
-    try {
-      const stored = JSON.parse(text) as Stored;
-      return typeof stored.e === 'number' && stored.e > now() ? stored : undefined;
-    } catch {
-      return undefined;
-    }
+    const stored = decode(key, field, text);
+    return stored !== undefined && stored.e > now() ? stored : undefined;
   };
 
   const invalidate = async (call: Call): Promise<void> => {
     const keys = invalidatedKeys(call.op, call.scope, call.args);
     if (keys.length === 0) return;
     flights.invalidate(keys.map((key) => `${key}|`));
+    // Not needed for correctness (reads compare texts), only to drop values nobody will read.
+    for (const key of keys) decoded.delete(key);
     await health.guard(
       () => store.del(keys),
       () => 0,

@@ -3,7 +3,7 @@
  * layers composed around the sender:
  *
  *   telemetry → orders (client_order_id, read-back) → cache + single-flight
- *     → retry policy → upstream budget → sender (sign in server time, fetch, interpret)
+ *     → retry policy → upstream budget → sender (sign in server time, send, interpret)
  *
  * The store is the caller's (it may be shared with other users, e.g. the persisted
  * operations registry): `close()` does not close it.
@@ -32,7 +32,7 @@ import { SingleFlight } from './single-flight.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { Store } from './stores/store.ts';
 import { type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
-import { createSender } from './transport.ts';
+import { createFetchExchange, createHttpExchange, createSender } from './transport.ts';
 import type { OrderRecord } from './types.ts';
 
 export type { UpstreamCallEvent } from './telemetry.ts';
@@ -43,7 +43,10 @@ export interface UpstreamClientOptions {
   config: Omit<UpstreamConfig, 'baseUrl' | 'network'>;
   /** Cache, budget and single-flight state; Redis to share it across replicas. */
   store: Store;
-  /** @default globalThis.fetch */
+  /**
+   * Sends upstream requests through this fetch instead of the default node:http transport
+   * (keep-alive agent); tests inject a recording fetch.
+   */
   fetch?: typeof fetch;
   /** Host clock; tests skew it. Requests are signed in server time learned from responses. @default Date.now */
   now?: () => number;
@@ -68,8 +71,10 @@ const GLOBAL: Scope = { kind: 'global' };
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { config, store } = options;
   const now = options.now ?? Date.now;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const exchange = options.fetch
+    ? createFetchExchange(baseUrl, options.fetch)
+    : createHttpExchange(baseUrl);
   const clock = new ServerClock(now);
   const health = new StoreHealth(now);
   const fallback = createMemoryStore({ now });
@@ -115,8 +120,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       }),
     ],
     createSender({
-      baseUrl,
-      fetch: fetchImpl,
+      exchange,
       timeoutMs: config.timeoutMs,
       recvWindowMs: config.recvWindowMs,
       clock,
@@ -164,13 +168,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const ping = async (): Promise<boolean> => {
     const sentAt = now();
     try {
-      const response = await fetchImpl(`${baseUrl}/`, {
+      const reply = await exchange.send({
         method: 'GET',
-        signal: AbortSignal.timeout(config.timeoutMs),
+        path: '/',
+        headers: {},
+        body: undefined,
+        timeoutMs: config.timeoutMs,
       });
-      await response.arrayBuffer();
-      clock.observe({ dateHeader: response.headers.get('date') }, sentAt, now());
-      return response.status < 500;
+      clock.observe({ dateHeader: reply.date }, sentAt, now());
+      return reply.status < 500;
     } catch {
       return false;
     }
@@ -186,6 +192,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }),
     async close() {
       accounts.clear();
+      exchange.close();
       await fallback.close();
     },
   };

@@ -99,27 +99,30 @@ export function withOrders(options: OrdersLayerOptions): Layer {
     }
   };
 
-  return (next) => async (call) => {
-    if (call.op.auth !== 'trading') return next(call);
-    const orderSigner = call.account?.orderSigner;
-    if (!orderSigner) throw new TypeError(`${call.op.name}: the account has no trading secret`);
-    const params = orderParams((call.args.body ?? {}) as CreateOrderParams);
-    const body = { ...params, signature: orderSigner.sign(params) };
-    const args: CallArgs = { ...call.args, body };
-    const placing: Call = { ...call, args, tradingKey: orderSigner.tradingKey };
+  return (next) => {
+    const place = async (call: Call): Promise<unknown> => {
+      const orderSigner = call.account?.orderSigner;
+      if (!orderSigner) throw new TypeError(`${call.op.name}: the account has no trading secret`);
+      const params = orderParams((call.args.body ?? {}) as CreateOrderParams);
+      const body = { ...params, signature: orderSigner.sign(params) };
+      const args: CallArgs = { ...call.args, body };
+      const placing: Call = { ...call, args, tradingKey: orderSigner.tradingKey };
 
-    for (let resend = 0; ; resend++) {
-      try {
-        return await next(placing);
-      } catch (error) {
-        // A duplicate answer to a resend means an earlier send landed.
-        const duplicate = resend > 0 && isDuplicate(error);
-        if (!duplicate && !isAmbiguous(error)) throw error;
-        if (!duplicate) await sleep(backoffMs(resend + 1, options.policy, random));
-        const found = await lookUp(call, params.client_order_id, error);
-        if (found) return createdFromRecord(found);
-        if (duplicate || resend >= options.policy.max) throw error;
+      for (let resend = 0; ; resend++) {
+        try {
+          return await next(placing);
+        } catch (error) {
+          // A duplicate answer to a resend means an earlier send landed.
+          const duplicate = resend > 0 && isDuplicate(error);
+          if (!duplicate && !isAmbiguous(error)) throw error;
+          if (!duplicate) await sleep(backoffMs(resend + 1, options.policy, random));
+          const found = await lookUp(call, params.client_order_id, error);
+          if (found) return createdFromRecord(found);
+          if (duplicate || resend >= options.policy.max) throw error;
+        }
       }
-    }
+    };
+    // Every other operation passes straight through (no async wrapper: no extra promise).
+    return (call) => (call.op.auth === 'trading' ? place(call) : next(call));
   };
 }

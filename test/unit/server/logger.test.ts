@@ -50,4 +50,23 @@ describe('logger redaction', () => {
       msg: `has ${REDACTED}`,
     });
   });
+
+  it('redacts flat lines as well as nested ones (the fast path of the access log)', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (l) => lines.push(l), now: () => 0 });
+    logger.addSecret('ed25519:SuperSecretSeedText');
+    logger.info('request', { route: '/graphql', status: 200, operation: 'svcgw_abc' });
+    logger.info('request', { caller: 'x ed25519:SuperSecretSeedText', durationMs: 1.5 });
+    logger.info('request', { token: 'abc', status: 200, nothing: undefined });
+    logger.info('request', { operation: `a${'f'.repeat(64)}`, hex: 'f'.repeat(64) });
+    logger.info('request', { route: '/graphql', status: 200, caller: 'alice' });
+    const parsed = lines.map((line) => JSON.parse(line));
+    expect(parsed[0].operation).toBe(REDACTED);
+    expect(parsed[1].caller).toBe(`x ${REDACTED}`);
+    expect(parsed[2]).toMatchObject({ token: REDACTED, status: 200 });
+    expect(parsed[3]).toMatchObject({ operation: `a${'f'.repeat(64)}`, hex: REDACTED });
+    expect(lines[4]).toBe(
+      '{"time":"1970-01-01T00:00:00.000Z","level":"info","msg":"request","route":"/graphql","status":200,"caller":"alice"}\n',
+    );
+  });
 });

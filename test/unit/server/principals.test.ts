@@ -4,6 +4,7 @@ import {
   generateToken,
   hashToken,
   KeystoreError,
+  type KeystorePrincipal,
   PrincipalDirectory,
   parseKeystore,
   resolveKeystore,
@@ -38,6 +39,20 @@ describe('keystore', () => {
     expect(directory.authenticate(bob)?.role).toBe('broker_admin');
     expect(directory.authenticate(generateToken())).toBeNull();
     expect(directory.authenticate('')).toBeNull();
+  });
+
+  it('keeps the first of two entries with the same digest', () => {
+    const token = generateToken();
+    const [a, b] = resolveKeystore(
+      { principals: [entry('first', token), entry('second', generateToken())] },
+      {},
+    );
+    const directory = new PrincipalDirectory([
+      a as KeystorePrincipal,
+      { ...(b as KeystorePrincipal), tokenSha256: (a as KeystorePrincipal).tokenSha256 },
+    ]);
+    expect(directory.authenticate(token)?.label).toBe('first');
+    expect(directory.principals.map((p) => p.label)).toEqual(['first', 'second']);
   });
 
   it('tokens are svcgw_ + 43 base64url characters and differ every time', () => {

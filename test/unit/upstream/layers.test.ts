@@ -3,6 +3,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { withCache } from '../../../src/upstream/cache.ts';
+import { type CacheEntry, cacheEntry } from '../../../src/upstream/cache-policy.ts';
 import { CATALOG, type CallArgs, type Operation } from '../../../src/upstream/catalog.ts';
 import {
   RateLimitedError,
@@ -254,6 +255,30 @@ describe('cache layer', () => {
     await handler(makeCall(CATALOG.accountInfo));
     expect(calls()).toBe(2);
     expect(health.healthy).toBe(false);
+  });
+
+  it('decodes a stored text once: hits share one frozen value until the text changes', async () => {
+    const store = createMemoryStore();
+    const { handler, calls } = setup(store);
+    await handler(makeCall(CATALOG.accountInfo)); // miss: written to the store
+    const a = await handler(makeCall(CATALOG.accountInfo));
+    const b = await handler(makeCall(CATALOG.accountInfo));
+    expect(a).toBe(b);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(Object.isFrozen((a as { rows: unknown[] }).rows)).toBe(true);
+    // Another replica rewrites the entry: the new text is decoded, not the remembered value.
+    const entry = cacheEntry(CATALOG.accountInfo, account.scope, {}) as CacheEntry;
+    await store.hset(
+      entry.key,
+      entry.field,
+      JSON.stringify({ e: 1_000, v: { n: 'other' } }),
+      1_000,
+    );
+    expect(await handler(makeCall(CATALOG.accountInfo))).toEqual({ n: 'other' });
+    // Deleted (a mutation on another replica): a miss.
+    await store.del([entry.key]);
+    expect(await handler(makeCall(CATALOG.accountInfo))).toMatchObject({ n: 2 });
+    expect(calls()).toBe(2);
   });
 });
 

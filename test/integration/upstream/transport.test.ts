@@ -1,0 +1,177 @@
+/**
+ * The default exchange (node:http on a keep-alive agent) against a raw server: what the
+ * sender relies on — one timeout over headers and body, a lost connection mid-body, refused
+ * connections classified as unsent, connection reuse, compressed or BOM-prefixed bodies, and
+ * close() letting a request in flight finish.
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wasSent } from '../../../src/upstream/retry.ts';
+import { createHttpExchange, fetchFailure } from '../../../src/upstream/transport.ts';
+
+type Route = (res: ServerResponse, body: string) => void;
+const routes = new Map<string, Route>();
+const sockets = new Set<Socket>();
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const route = routes.get(req.url ?? '');
+      if (route) route(res, body);
+      else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const get = (path: string, timeoutMs = 1_000) => ({
+  method: 'GET',
+  path,
+  headers: { accept: 'application/json' },
+  body: undefined,
+  timeoutMs,
+});
+
+describe('createHttpExchange', () => {
+  it('answers status, body and the headers the sender reads; sends the body with its length', async () => {
+    routes.set('/echo', (res, body) => {
+      res.writeHead(201, {
+        'content-type': 'application/json',
+        'retry-after': '3',
+        date: 'Tue, 01 Jul 2025 00:00:00 GMT',
+      });
+      res.end(JSON.stringify({ got: body }));
+    });
+    const exchange = createHttpExchange(`${base}/`);
+    const reply = await exchange.send({
+      method: 'POST',
+      path: '/echo',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ü":1}',
+      timeoutMs: 1_000,
+    });
+    expect(reply).toEqual({
+      status: 201,
+      text: JSON.stringify({ got: '{"ü":1}' }),
+      retryAfter: '3',
+      date: 'Tue, 01 Jul 2025 00:00:00 GMT',
+      contentType: 'application/json',
+    });
+    exchange.close();
+  });
+
+  it('reuses one keep-alive connection for sequential requests', async () => {
+    const ports = new Set<number>();
+    routes.set('/who', (res) => {
+      ports.add(res.socket!.remotePort!);
+      res.end('{}');
+    });
+    const exchange = createHttpExchange(base);
+    for (let i = 0; i < 5; i++) await exchange.send(get('/who'));
+    expect(ports.size).toBe(1);
+    exchange.close();
+  });
+
+  it('decodes a gzip body and drops a UTF-8 BOM', async () => {
+    routes.set('/gzip', (res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.end(gzipSync('{"ok":true}'));
+    });
+    routes.set('/bom', (res) => res.end('\ufeff{"ok":true}'));
+    const exchange = createHttpExchange(base);
+    expect((await exchange.send(get('/gzip'))).text).toBe('{"ok":true}');
+    expect((await exchange.send(get('/bom'))).text).toBe('{"ok":true}');
+    exchange.close();
+  });
+
+  it('times out a body that stalls after the headers, and closes that connection', async () => {
+    let closed = false;
+    routes.set('/stall', (res) => {
+      res.on('close', () => {
+        closed = true;
+      });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+    });
+    const exchange = createHttpExchange(base);
+    const started = performance.now();
+    const error = await exchange.send(get('/stall', 150)).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error).toMatchObject({ name: 'TimeoutError' });
+    const failure = fetchFailure('accountInfo', error, 150);
+    expect(failure).toMatchObject({ reason: 'timeout' });
+    expect(wasSent(failure)).toBe(true);
+    await expect.poll(() => closed).toBe(true);
+    exchange.close();
+  });
+
+  it('reports a connection lost mid-body as sent (ambiguous)', async () => {
+    routes.set('/cut', (res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('{"partial":');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    const exchange = createHttpExchange(base);
+    const error = await exchange.send(get('/cut')).catch((e: unknown) => e);
+    const failure = fetchFailure('createOrder', error, 1_000);
+    expect(failure).toMatchObject({ reason: 'connection' });
+    expect(failure.message).toMatch(/connection lost \(ECONNRESET\)/);
+    expect(wasSent(failure)).toBe(true);
+    exchange.close();
+  });
+
+  it('classifies a refused connection as never sent', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const exchange = createHttpExchange(`http://127.0.0.1:${port}`);
+    const error = await exchange.send(get('/')).catch((e: unknown) => e);
+    const failure = fetchFailure('createOrder', error, 1_000);
+    expect(failure.message).toMatch(/could not connect \(ECONNREFUSED\)/);
+    expect(wasSent(failure)).toBe(false);
+    exchange.close();
+  });
+
+  it('close() lets a request in flight finish, then drops the idle connections', async () => {
+    routes.set('/slow', (res) => setTimeout(() => res.end('{"slow":true}'), 50));
+    const exchange = createHttpExchange(base);
+    const pending = exchange.send(get('/slow'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const before = sockets.size;
+    exchange.close();
+    expect((await pending).text).toBe('{"slow":true}');
+    await expect.poll(() => sockets.size).toBeLessThan(before);
+  });
+
+  it('never puts a header value or body in its errors', async () => {
+    const exchange = createHttpExchange(base);
+    const error = await exchange
+      .send({ ...get('/'), headers: { 'svc-signature': 'secret\nvalue' } })
+      .catch((e: unknown) => e);
+    const failure = fetchFailure('accountInfo', error, 1_000);
+    expect(`${failure.message} ${JSON.stringify(failure)}`).not.toContain('secret');
+    exchange.close();
+  });
+});
