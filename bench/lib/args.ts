@@ -21,7 +21,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --duration S      measured seconds per scenario under load (default 10)
   --connections N   concurrent connections under load, each its own trader (default 10)
   --smoke           tiny durations: every scenario once, a few seconds in all (for CI)
-  --only a,b        run only these scenarios (${SCENARIOS.join(', ')})
+  --only a,b        run only these scenarios, in this order (${SCENARIOS.join(', ')})
   --profile         write a V8 CPU profile (--cpu-prof) of every server on exit
   --profile-dir D   where (default bench/results/profiles)
   --out FILE        results file (default bench/results/latest.json)

@@ -83,8 +83,8 @@ export class RequestSigner {
 
   /** ed25519 signature of the message's bytes, url-safe base64 with padding. */
   sign(message: string | Uint8Array): string {
-    const signature = sign(null, toBytes(message), this.#key).toString('base64');
-    return signature.replaceAll('+', '-').replaceAll('/', '_');
+    // 64 bytes: 86 url-safe base64 characters, which Node leaves unpadded; the wire wants `==`.
+    return `${sign(null, toBytes(message), this.#key).toString('base64url')}==`;
   }
 
   /** Every header of a signed request. */
@@ -94,7 +94,7 @@ export class RequestSigner {
       'svc-timestamp': String(req.timestamp),
       'svc-account-id': this.accountId,
       'svc-key': this.publicKey,
-      'svc-signature': this.sign(requestMessage({ ...req, body })),
+      'svc-signature': this.sign(requestMessage(req)),
     };
     if (req.tradingKey !== undefined) headers['svc-trading-key'] = req.tradingKey;
     headers['Content-Type'] =
