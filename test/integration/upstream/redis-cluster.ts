@@ -50,6 +50,9 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
+/** How long the three nodes may take to agree that every slot is served. */
+const CLUSTER_READY_TIMEOUT_MS = 20_000;
+
 export async function startCluster(): Promise<TestCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-cluster-'));
   const ports = await freePorts();
@@ -106,11 +109,14 @@ export async function startCluster(): Promise<TestCluster> {
     );
     for (const port of ports.slice(1))
       await nodes[0]!.call('CLUSTER', 'MEET', '127.0.0.1', String(port));
-    for (let i = 0; ; i++) {
+    // Gossip needs about 2 s on a quiet machine; a loaded CI machine can take several times
+    // that (two test files may start clusters at once), so poll against a generous deadline.
+    const deadline = Date.now() + CLUSTER_READY_TIMEOUT_MS;
+    for (;;) {
       const states = await Promise.all(nodes.map((node) => node.cluster('INFO')));
       if (states.every((info) => info.includes('cluster_state:ok'))) break;
-      if (i > 500) throw new Error('cluster did not become ready');
-      await new Promise((r) => setTimeout(r, 10));
+      if (Date.now() > deadline) throw new Error('cluster did not become ready');
+      await new Promise((r) => setTimeout(r, 20));
     }
     for (const node of nodes) node.disconnect();
   } catch (error) {

@@ -19,7 +19,7 @@ describe.skipIf(!clusterAvailable)('Redis Cluster store', () => {
     cluster = await startCluster();
     store = createStore({ url: cluster.url, keyPrefix: uniquePrefix('cluster') });
     h = await startHarness();
-  }, 30_000);
+  }, 40_000);
   afterAll(async () => {
     await h?.close();
     await store?.close();
