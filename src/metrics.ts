@@ -13,30 +13,23 @@ import {
   type LabelValues,
   Registry,
 } from 'prom-client';
+import { PERSISTED_ERROR_CODES } from './persisted/errors.ts';
+import { ERROR_CODES } from './resolvers/errors.ts';
 import type { UpstreamCallEvent } from './upstream/client.ts';
 
-/** Codes counted by name in `svc_graphql_errors_total`; anything else counts as OTHER. */
-export const KNOWN_ERROR_CODES = new Set([
-  'BAD_USER_INPUT',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'UPSTREAM_REJECTED',
-  'UPSTREAM_UNAVAILABLE',
-  'INTERNAL',
+/**
+ * Codes counted by name in `svc_graphql_errors_total`: the resolvers' vocabulary plus the
+ * request-level codes of GraphQL, yoga and our plugins; anything else counts as OTHER.
+ */
+export const KNOWN_ERROR_CODES: ReadonlySet<string> = new Set([
+  ...ERROR_CODES,
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
+  'OPERATION_RESOLUTION_FAILURE',
   'BAD_REQUEST',
   'CSRF_REJECTED',
   'REQUEST_ENTITY_TOO_LARGE',
-  'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_ONLY',
-  'PERSISTED_QUERY_NOT_SUPPORTED',
-  'PERSISTED_QUERY_HASH_MISMATCH',
-  'PERSISTED_QUERY_ID_REQUIRED',
-  'PERSISTED_QUERY_UNAVAILABLE',
-  'OPERATION_RESOLUTION_FAILURE',
+  ...PERSISTED_ERROR_CODES,
 ]);
 const ROUTES = new Set(['/graphql', '/health', '/ready', '/metrics']);
 const UPSTREAM_OUTCOMES = new Set([

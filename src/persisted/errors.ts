@@ -13,6 +13,16 @@ import { createGraphQLError } from 'graphql-yoga';
 // Lowercase: yoga merges these into the response's headers, where `Cache-Control` would repeat.
 const noStore = { 'cache-control': 'no-store' };
 
+/** Every `extensions.code` this protocol answers with (the metrics count them by name). */
+export const PERSISTED_ERROR_CODES = [
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_ONLY',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'PERSISTED_QUERY_HASH_MISMATCH',
+  'PERSISTED_QUERY_ID_REQUIRED',
+  'PERSISTED_QUERY_UNAVAILABLE',
+] as const;
+
 export const persistedQueryNotFound = () =>
   createGraphQLError('PersistedQueryNotFound', {
     extensions: {

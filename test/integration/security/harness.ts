@@ -6,6 +6,7 @@
  */
 import bs58 from 'bs58';
 import { parseEd25519Secret, parseTradingSecret } from '../../../src/auth/keys.ts';
+import { KNOWN_ERROR_CODES } from '../../../src/metrics.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
   type GraphQLBody,
@@ -20,25 +21,7 @@ export type CallerName = 'anonymous' | 'trader' | 'otherTrader' | 'admin';
 export const CALLERS: readonly CallerName[] = ['anonymous', 'trader', 'otherTrader', 'admin'];
 
 /** Codes a response may carry: the gateway's vocabulary plus GraphQL's own request errors. */
-export const VOCABULARY = new Set([
-  'BAD_USER_INPUT',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'UPSTREAM_REJECTED',
-  'UPSTREAM_UNAVAILABLE',
-  'INTERNAL',
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'CSRF_REJECTED',
-  'REQUEST_ENTITY_TOO_LARGE',
-  'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_ONLY',
-  'PERSISTED_QUERY_ID_REQUIRED',
-  'OPERATION_RESOLUTION_FAILURE',
-]);
+export const VOCABULARY = KNOWN_ERROR_CODES;
 
 export interface Reply {
   status: number;
