@@ -10,7 +10,13 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { RequestSigner } from '../src/auth/request-signature.ts';
 import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
 import { failureCount, type LoadResult, type LoadTarget, runLoad } from './lib/load.ts';
-import { cpuTimeUs, killAllChildren, type RunningChild, startChild } from './lib/processes.ts';
+import {
+  cpuTimeUs,
+  killAllChildren,
+  type RunningChild,
+  runMain,
+  startChild,
+} from './lib/processes.ts';
 import {
   figures,
   formatRatios,
@@ -295,20 +301,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killAllChildren();
-    process.exit(130);
-  });
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    log(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    killAllChildren();
-    process.exitCode = 1;
-  },
-);
+runMain('bench', main);

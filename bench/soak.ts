@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { generateToken, hashToken, type KeystoreEntry } from '../src/auth/principals.ts';
 import { generateDemoAccount } from '../src/sandbox/demo.ts';
 import { createSandbox, type Sandbox } from '../src/sandbox/index.ts';
-import { killAllChildren, type RunningChild, startChild } from './lib/processes.ts';
+import { killAllChildren, type RunningChild, runMain, startChild } from './lib/processes.ts';
 
 const USAGE = `usage: npm run bench:soak -- [options]
   --duration S      seconds of load (default 60)
@@ -456,20 +456,4 @@ async function main(): Promise<number> {
   }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killAllChildren();
-    process.exit(130);
-  });
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    log(`soak: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    killAllChildren();
-    process.exitCode = 1;
-  },
-);
+runMain('soak', main);

@@ -17,6 +17,9 @@ import { PERSISTED_ERROR_CODES } from './persisted/errors.ts';
 import { ERROR_CODES } from './resolvers/errors.ts';
 import type { UpstreamCallEvent } from './upstream/client.ts';
 
+/** Seconds: from a cache hit (a few ms) to a slow upstream call near its timeout. */
+const DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
 /**
  * Codes counted by name in `svc_graphql_errors_total`: the resolvers' vocabulary plus the
  * request-level codes of GraphQL, yoga and our plugins; anything else counts as OTHER.
@@ -111,7 +114,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
     name: 'svc_http_request_duration_seconds',
     help: 'HTTP request duration, by route',
     labelNames: ['route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: DURATION_BUCKETS_S,
     registers,
   });
   const operations = summedCounter({
@@ -136,7 +139,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
     name: 'svc_upstream_call_duration_seconds',
     help: 'Upstream call duration including retries and budget waits, by operation',
     labelNames: ['operation'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: DURATION_BUCKETS_S,
     registers,
   });
   const cacheLookups = summedCounter({

@@ -175,3 +175,28 @@ export function cpuTimeUs(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * Runs a benchmark's `main` as the entry point: its result is the exit code; a crash or
+ * SIGINT/SIGTERM kills every child first, so no server outlives the run.
+ */
+export function runMain(name: string, main: () => Promise<number>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAllChildren();
+      process.exit(130);
+    });
+  }
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      killAllChildren();
+      process.exitCode = 1;
+    },
+  );
+}
