@@ -83,6 +83,18 @@ describe('catalog', () => {
     ]);
   });
 
+  it('declares where each order signature goes and how each operation repeats', () => {
+    for (const [name, op] of entries) {
+      // Only trading operations carry an order signature, and every one of them does.
+      expect([name, op.auth === 'trading'], name).toEqual([name, op.signature !== 'none']);
+      // Reads, and only reads, are GETs (retry.ts re-sends a sent GET, nothing else).
+      expect([name, op.idempotency === 'read']).toEqual([name, op.method === 'GET']);
+      // Placements are signed in the body or per item; nothing else is an 'order'.
+      if (op.idempotency === 'order') expect(['body', 'items']).toContain(op.signature);
+      if (op.method === 'DELETE') expect(op.signature).toBe('query');
+    }
+  });
+
   it('binds every method to exactly its catalog entry and arguments', async () => {
     const seen: Array<[string, CallArgs | undefined]> = [];
     const request = async (op: Operation, args?: CallArgs) => {
