@@ -14,20 +14,30 @@
 import type {
   AccountInfo,
   AffiliateRebateRateBody,
+  BatchOrderResult,
+  CancelClientOrderQuery,
+  CancelOrderQuery,
   CreateOrderParams,
   DefaultFeeRatesBody,
+  EditOrderParams,
+  Holdings,
   InternalTransferBody,
   InternalTransferResult,
+  ListOrdersQuery,
   OrderCreated,
+  OrderList,
   OrderRecord,
   OrderTagFeeConfigBody,
   PointsStageBody,
+  PositionRow,
+  Positions,
   RefereeRebateSummary,
   RefereeRebateSummaryQuery,
   ReferralAdminInfo,
   ReferralAdminInfoQuery,
   ReferralCreateBody,
   SetMarginModeBody,
+  StatusResult,
   StrategyVaultNonce,
   WithdrawNonce,
 } from './types.ts';
@@ -35,7 +45,14 @@ import type {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** public: unsigned; private: ed25519 request signature; trading: plus the order signature. */
 export type AuthKind = 'public' | 'private' | 'trading' | 'broker_admin';
-export type CacheGroup = 'accountInfo' | 'order' | 'referralAdminInfo' | 'refereeRebateSummary';
+export type CacheGroup =
+  | 'accountInfo'
+  | 'order'
+  | 'orders'
+  | 'positions'
+  | 'balances'
+  | 'referralAdminInfo'
+  | 'refereeRebateSummary';
 
 /**
  * Where the order signature goes (`trading` operations only):
@@ -63,8 +80,11 @@ export type Idempotency = 'read' | 'order' | 'naturally-idempotent' | 'keyed' | 
 
 export interface CachePolicy {
   group: CacheGroup;
-  /** Which TTL of `UpstreamConfig.cache` applies; `order` picks open or final by status. */
-  ttl: 'account' | 'order' | 'referral';
+  /**
+   * Which TTL of `UpstreamConfig.cache` applies; `order` picks open or final by status;
+   * `live` (order lists, positions, balances: they move with the market) the open-order TTL.
+   */
+  ttl: 'account' | 'order' | 'live' | 'referral';
 }
 
 export interface LimitPolicy {
@@ -110,6 +130,11 @@ export interface Operation<
   /** Fields `data` must carry; null when the operation returns no data. */
   readonly data: readonly string[] | null;
   /**
+   * Another operation's budget this call also spends, once per item of `body.orders`
+   * (a batch placement counts each item against create-order).
+   */
+  readonly alsoCounts?: { readonly op: Operation; readonly per: 'item' };
+  /**
    * The typed method's arguments as path parameters, query and body; absent for an
    * operation without arguments. (A method, so entries of any arity share one type.)
    */
@@ -137,6 +162,40 @@ const op =
 /** Mutations and placements: no cache; the 429 block key is the operation's name. */
 const write = { cache: null, data: null } as const;
 
+/**
+ * What any order mutation makes stale in the acting account: its orders (one hash for all, so
+ * a cancel by order id needs no key scan), order lists, positions and balances.
+ */
+const ORDER_STATE: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
+
+const perSecond = (key: string, limit = 10) =>
+  ({ key, limit, windowMs: SECOND, scope: 'account' }) as const;
+
+const createOrder = op<OrderCreated>()({
+  name: 'createOrder',
+  method: 'POST',
+  path: '/v1/order',
+  auth: 'trading',
+  signature: 'body',
+  idempotency: 'order',
+  cache: null,
+  limit: null,
+  invalidates: ORDER_STATE,
+  data: ['order_id'],
+  request: (params: CreateOrderParams) => ({ body: params }),
+});
+
+/** A cancel: signed over its query, acknowledged with `data.status`. */
+const cancel = {
+  method: 'DELETE',
+  auth: 'trading',
+  signature: 'query',
+  idempotency: 'naturally-idempotent',
+  cache: null,
+  invalidates: ORDER_STATE,
+  data: ['status'],
+} as const;
+
 export const CATALOG = {
   accountInfo: op<AccountInfo>()({
     name: 'accountInfo',
@@ -150,19 +209,7 @@ export const CATALOG = {
     invalidates: [],
     data: ['account_id'],
   }),
-  createOrder: op<OrderCreated>()({
-    name: 'createOrder',
-    method: 'POST',
-    path: '/v1/order',
-    auth: 'trading',
-    signature: 'body',
-    idempotency: 'order',
-    cache: null,
-    limit: null,
-    invalidates: ['order'],
-    data: ['order_id'],
-    request: (params: CreateOrderParams) => ({ body: params }),
-  }),
+  createOrder,
   orderByClientOrderId: op<OrderRecord>()({
     name: 'orderByClientOrderId',
     method: 'GET',
@@ -175,6 +222,134 @@ export const CATALOG = {
     invalidates: [],
     data: ['order_id', 'status'],
     request: (clientOrderId: string) => ({ params: { client_order_id: clientOrderId } }),
+  }),
+  orderById: op<OrderRecord>()({
+    name: 'orderById',
+    method: 'GET',
+    path: '/v1/order/{order_id}',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'order', ttl: 'order' },
+    limit: null,
+    invalidates: [],
+    data: ['order_id', 'status'],
+    request: (orderId: number) => ({ params: { order_id: String(orderId) } }),
+  }),
+  listOrders: op<OrderList>()({
+    name: 'listOrders',
+    method: 'GET',
+    path: '/v1/orders',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'orders', ttl: 'live' },
+    limit: perSecond('orders'),
+    invalidates: [],
+    data: ['rows', 'meta'],
+    request: (query: ListOrdersQuery) => ({ query: { ...query } }),
+  }),
+  cancelOrder: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrder',
+    path: '/v1/order',
+    limit: perSecond('cancel_order'),
+    request: (query: CancelOrderQuery) => ({ query: { ...query } }),
+  }),
+  cancelOrderByClientOrderId: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrderByClientOrderId',
+    path: '/v1/client/order',
+    limit: perSecond('cancel_client_order'),
+    request: (query: CancelClientOrderQuery) => ({ query: { ...query } }),
+  }),
+  cancelAllOrders: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelAllOrders',
+    path: '/v1/orders',
+    limit: perSecond('cancel_all_orders'),
+    request: (query: { symbol?: string }) => ({ query: { ...query } }),
+  }),
+  cancelOrders: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrders',
+    path: '/v1/batch-order',
+    limit: null,
+    request: (orderIds: readonly number[]) => ({ query: { order_ids: orderIds.join(',') } }),
+  }),
+  cancelOrdersByClientOrderIds: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrdersByClientOrderIds',
+    path: '/v1/client/batch-order',
+    limit: null,
+    request: (clientOrderIds: readonly string[]) => ({
+      query: { client_order_ids: clientOrderIds.join(',') },
+    }),
+  }),
+  editOrder: op<StatusResult>()({
+    name: 'editOrder',
+    method: 'PUT',
+    path: '/v1/order',
+    auth: 'trading',
+    signature: 'body',
+    idempotency: 'naturally-idempotent',
+    cache: null,
+    limit: perSecond('edit_order'),
+    invalidates: ORDER_STATE,
+    data: ['status'],
+    request: (params: EditOrderParams) => ({ body: params }),
+  }),
+  batchCreateOrders: op<BatchOrderResult>()({
+    name: 'batchCreateOrders',
+    method: 'POST',
+    path: '/v1/batch-order',
+    auth: 'trading',
+    signature: 'items',
+    idempotency: 'order',
+    cache: null,
+    limit: perSecond('batch_order', 1),
+    alsoCounts: { op: createOrder, per: 'item' },
+    invalidates: ORDER_STATE,
+    data: ['rows'],
+    request: (orders: readonly CreateOrderParams[]) => ({ body: { orders } }),
+  }),
+  positions: op<Positions>()({
+    name: 'positions',
+    method: 'GET',
+    path: '/v1/positions',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'positions', ttl: 'live' },
+    limit: { key: 'positions', limit: 30, windowMs: 10 * SECOND, scope: 'account' },
+    invalidates: [],
+    data: ['rows'],
+  }),
+  position: op<PositionRow>()({
+    name: 'position',
+    method: 'GET',
+    path: '/v1/position/{symbol}',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'positions', ttl: 'live' },
+    limit: null,
+    invalidates: [],
+    data: ['symbol'],
+    request: (symbol: string) => ({ params: { symbol } }),
+  }),
+  holdings: op<Holdings>()({
+    name: 'holdings',
+    method: 'GET',
+    path: '/v1/client/holding',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'balances', ttl: 'live' },
+    limit: perSecond('holding'),
+    invalidates: [],
+    data: ['holding'],
+    request: (query: { all?: boolean }) => ({ query: { all: query.all ? 'true' : undefined } }),
   }),
   setDefaultMarginMode: op()({
     ...write,
@@ -209,7 +384,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: null,
-    limit: { key: 'withdraw_nonce', limit: 10, windowMs: SECOND, scope: 'account' },
+    limit: perSecond('withdraw_nonce'),
     invalidates: [],
     data: ['withdraw_nonce'],
   }),
