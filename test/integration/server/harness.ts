@@ -1,6 +1,6 @@
 /**
- * Starts a real gateway on an ephemeral loopback port, with Redis at 127.0.0.1:6379 under a
- * key prefix unique to the test file, and captures its log lines for the no-secrets checks.
+ * Starts a real gateway on an ephemeral loopback port, with the test Redis (TEST_REDIS_URL,
+ * default 127.0.0.1:6379) under a key prefix unique to the test file, and captures its log lines for the no-secrets checks.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -12,12 +12,9 @@ import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/logger.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../../src/server.ts';
 
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+import { REDIS_URL } from '../../helpers/redis.ts';
 
-/** A key prefix no other test file (or run) shares. */
-export function uniquePrefix(name: string): string {
-  return `svc-test-${name}-${randomBytes(4).toString('hex')}`;
-}
+export { REDIS_URL, uniquePrefix } from '../../helpers/redis.ts';
 
 export interface TestCaller {
   entry: KeystoreEntry;

@@ -1,3 +1,4 @@
+// @module-tag redis
 /** /health (liveness) and /ready (Redis and upstream reachable, not draining). */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

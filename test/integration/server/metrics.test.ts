@@ -1,3 +1,4 @@
+// @module-tag redis
 /** /metrics: what it counts, that every label stays bounded, and that no secret shows. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken } from '../../../src/auth/principals.ts';
