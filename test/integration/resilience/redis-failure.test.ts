@@ -42,7 +42,7 @@ describe('Redis stops and comes back during a run', () => {
   const infoCalls = (c: TestCaller) =>
     sandbox.requestCount({ path: '/v1/client/info', accountId: c.entry.accountId });
   const ready = async () => {
-    const response = await fetch(`${gw.origin}/ready`);
+    const response = await fetch(`${gw.adminOrigin}/ready`);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const timed = async (caller: TestCaller, query = ACCOUNT) => {

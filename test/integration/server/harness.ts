@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenAdmin } from '../../../src/admin.ts';
 import { generateKeyMaterial } from '../../../src/auth/keys.ts';
 import type { Role } from '../../../src/auth/principal.ts';
 import { generateToken, hashToken, type KeystoreEntry } from '../../../src/auth/principals.ts';
@@ -47,6 +48,8 @@ export interface Running {
   gateway: Gateway;
   /** `http://127.0.0.1:PORT` */
   origin: string;
+  /** The admin listener (/metrics, /ready): `http://127.0.0.1:PORT`. */
+  adminOrigin: string;
   graphqlUrl: string;
   logs: string[];
   post(
@@ -92,6 +95,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const graphqlUrl = `${origin}/graphql`;
+  const admin = await listenAdmin(gateway.admin, { host: '127.0.0.1', port: 0 });
   const post: Running['post'] = (body, init = {}) =>
     fetch(graphqlUrl, {
       method: 'POST',
@@ -107,6 +111,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
   return {
     gateway,
     origin,
+    adminOrigin: admin.origin,
     graphqlUrl,
     logs,
     post,
@@ -118,6 +123,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await admin.close();
       await gateway.close();
     },
   };
