@@ -106,7 +106,10 @@ describe('/metrics', () => {
       const counts = samples(`${name}_count`);
       expect(counts.length, name).toBeGreaterThan(0);
       for (const { labels } of counts) {
-        expect(Object.keys(labels).filter((l) => l !== 'operationType'), name).toEqual([]);
+        expect(
+          Object.keys(labels).filter((l) => l !== 'operationType'),
+          name,
+        ).toEqual([]);
       }
     }
     const total = (name: string) => samples(name).reduce((n, s) => n + s.value, 0);
