@@ -141,6 +141,7 @@ export async function run(argv: string[]): Promise<number> {
   const url = `http://${shownHost}:${port}/graphql`;
   logger.info('listening', {
     url,
+    pid: process.pid,
     upstream: config.upstream.network,
     store: gateway.store.kind,
     introspection: config.introspection,
