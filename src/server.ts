@@ -5,6 +5,7 @@
  * an injected config, keystore or upstream URL and bind port 0.
  */
 import type { RequestListener } from 'node:http';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { createAdminHandler } from './admin.ts';
@@ -28,6 +29,7 @@ import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
+import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { GatewayContext } from './schema/context.ts';
@@ -140,7 +142,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
     landingPage: false,
-    graphiql: graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
+    // GRAPHIQL / GRAPHQL_INTROSPECTION: both off by default when NODE_ENV=production.
+    graphiql:
+      config.graphiql && graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
@@ -149,6 +153,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     plugins: [
       useLogging({ logger }),
       useMetrics({ metrics }),
+      usePhaseMetrics(metrics.registry),
+      ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention(),
       useCallerAuth({ directory, upstream }),
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
