@@ -45,6 +45,7 @@ function npm(args: string[], env: Record<string, string>): ChildProcess {
       HOME: process.env.HOME ?? '',
       HOST: '127.0.0.1',
       PORT: '0',
+      ADMIN_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
