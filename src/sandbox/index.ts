@@ -11,9 +11,14 @@ import type { Book } from './market.ts';
 import { createApp } from './pipeline.ts';
 import { Router } from './router.ts';
 import { accountRoutes } from './routes/account.ts';
+import { batchRoutes } from './routes/batch.ts';
 import { brokerRoutes } from './routes/broker.ts';
+import { cancelRoutes } from './routes/cancel.ts';
+import { editRoutes } from './routes/edit.ts';
+import { orderListRoutes } from './routes/order-list.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { pointsRoutes } from './routes/points.ts';
+import { portfolioRoutes } from './routes/portfolio.ts';
 import { referralRoutes } from './routes/referral.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
@@ -107,13 +112,18 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     seed.accounts.push(trader.seed, admin.seed);
     demo = { trader: trader.credentials, admin: admin.credentials };
   }
-  const state = new SandboxState(seed);
+  const state = new SandboxState(seed, clock);
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
   const router = new Router([
     ...accountRoutes,
     ...orderRoutes,
+    ...batchRoutes,
+    ...editRoutes,
+    ...cancelRoutes,
+    ...orderListRoutes,
+    ...portfolioRoutes,
     ...transferRoutes,
     ...brokerRoutes,
     ...referralRoutes,
