@@ -50,6 +50,10 @@ const url = `http://${shownHost}:${port}/graphql`;
 logger.info('listening', { url, upstream: config.upstream.network, store: gateway.store.kind });
 // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
 process.stderr.write(`\nsvc-graphql gateway: ${url}  (GraphiQL in a browser)\n`);
+if (gateway.sandbox)
+  process.stderr.write(
+    `embedded sandbox: ${gateway.sandbox.url}/sandbox/  (control endpoints, docs/sandbox.md)\n`,
+  );
 if (gateway.demoTokens) {
   process.stderr.write(
     [
