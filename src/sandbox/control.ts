@@ -62,6 +62,9 @@ const faultSchema = z.strictObject({
   clockSkewMs: z.number().optional(),
 });
 
+/** The text a pattern was sent as (`RegExp.source` escapes slashes). */
+const patternText = new WeakMap<RegExp, string>();
+
 /** Parses and checks a FaultConfig sent as JSON; 400 -1005 names every problem. */
 export function parseFaultConfig(body: unknown): FaultConfig {
   const parsed = faultSchema.safeParse(asObject(body));
@@ -75,7 +78,9 @@ export function parseFaultConfig(body: unknown): FaultConfig {
     const paths = match.paths?.map((p, i) => {
       if (typeof p === 'string') return p;
       try {
-        return new RegExp(p.pattern);
+        const pattern = new RegExp(p.pattern);
+        patternText.set(pattern, p.pattern);
+        return pattern;
       } catch {
         throw invalid(`match.paths.${i}.pattern`, 'is not a valid regular expression');
       }
@@ -97,7 +102,7 @@ export function parseFaultConfig(body: unknown): FaultConfig {
 function faultJson(config: Readonly<FaultConfig> | null): unknown {
   if (!config) return null;
   const paths = config.match?.paths?.map((p) =>
-    typeof p === 'string' ? p : { pattern: p.source },
+    typeof p === 'string' ? p : { pattern: patternText.get(p) ?? p.source },
   );
   return {
     ...config,

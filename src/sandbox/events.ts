@@ -71,10 +71,8 @@ export class SandboxEvents {
     balance: new Set(),
   };
 
-  constructor(
-    /** Receives a listener's exception; the engine carries on. */
-    private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+  /** Receives a listener's exception; the engine carries on. */
+  onError: (error: unknown) => void = () => {};
 
   /** Subscribes; returns the unsubscribe function. */
   on<K extends SandboxEventName>(name: K, listener: Listener<K>): () => void {

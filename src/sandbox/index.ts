@@ -133,6 +133,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     demo = { trader: trader.credentials, admin: admin.credentials };
   }
   const state = new SandboxState(seed, clock);
+  state.events.onError = (error) =>
+    log(`sandbox: an event listener threw: ${(error as Error).stack ?? String(error)}`);
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
