@@ -45,6 +45,8 @@ const envSchema = z
     SVC_BASE_URL: optionalUrl,
     SVC_TESTNET_BASE_URL: optionalUrl,
     SVC_SANDBOX_SEED: optionalText,
+    /** Port of the embedded sandbox (its control endpoints live there). @default a free port */
+    SVC_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SVC_KEYSTORE: optionalText,
     REDIS_URL: redisUrls,
     REDIS_KEY_PREFIX: z
@@ -157,6 +159,7 @@ const configSchema = envSchema.transform((env) => {
       },
     },
     sandboxSeedFile: env.SVC_SANDBOX_SEED,
+    sandboxPort: env.SVC_SANDBOX_PORT,
     keystoreFile: env.SVC_KEYSTORE,
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     persistedOperations: env.PERSISTED_OPERATIONS,

@@ -55,6 +55,11 @@ async function reportStore(gateway: Gateway, config: Config, logger: Logger): Pr
 function printBanner(gateway: Gateway, url: string): void {
   // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
   process.stderr.write(`\nsvc-graphql gateway: ${url}  (GraphiQL in a browser)\n`);
+  if (gateway.sandbox) {
+    process.stderr.write(
+      `embedded sandbox: ${gateway.sandbox.url}/sandbox/  (control endpoints, docs/sandbox.md)\n`,
+    );
+  }
   if (!gateway.demoTokens) return;
   process.stderr.write(
     [
