@@ -24,6 +24,8 @@ export interface StoreHealthOptions {
   slowMs?: number;
   /** How long a slow failure suspends the store. @default 1000 */
   suspendMs?: number;
+  /** Monotonic milliseconds for durations and the suspension (tests drive it). @default performance.now */
+  monotonic?: () => number;
 }
 
 export class StoreHealth {
@@ -36,6 +38,7 @@ export class StoreHealth {
   #probing = false;
   readonly #slowMs: number;
   readonly #suspendMs: number;
+  readonly #monotonic: () => number;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -43,6 +46,7 @@ export class StoreHealth {
   ) {
     this.#slowMs = options.slowMs ?? 250;
     this.#suspendMs = options.suspendMs ?? 1_000;
+    this.#monotonic = options.monotonic ?? (() => performance.now());
   }
 
   get healthy(): boolean {
@@ -61,8 +65,8 @@ export class StoreHealth {
 
   /** Runs a store operation; on failure records it and returns `fallback()` instead. */
   async guard<T>(operation: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
-    // Durations on the monotonic clock: `now` may be a test's frozen clock.
-    const started = performance.now();
+    // Durations on the monotonic clock: `now` (wall time) may jump, or be a test's frozen clock.
+    const started = this.#monotonic();
     const probe = this.#tripped;
     if (probe && (this.#probing || started < this.#suspendedUntil)) return fallback();
     if (probe) this.#probing = true;
@@ -71,9 +75,9 @@ export class StoreHealth {
       result = await operation();
     } catch (error) {
       this.failed(error);
-      if (probe || performance.now() - started >= this.#slowMs) {
+      if (probe || this.#monotonic() - started >= this.#slowMs) {
         this.#tripped = true;
-        this.#suspendedUntil = performance.now() + this.#suspendMs;
+        this.#suspendedUntil = this.#monotonic() + this.#suspendMs;
       }
       return fallback();
     } finally {
@@ -90,7 +94,7 @@ export class StoreHealth {
       lastError: this.#lastError,
       lastFailureAt: this.#lastFailureAt,
       suspendedMs: this.#tripped
-        ? Math.max(0, Math.ceil(this.#suspendedUntil - performance.now()))
+        ? Math.max(0, Math.ceil(this.#suspendedUntil - this.#monotonic()))
         : 0,
     };
   }

@@ -11,6 +11,8 @@ import { findLeaks, RUN_MARKER } from './leaks.ts';
 /** How long processes stopped by the last afterAll hooks may take to go away. */
 const EXIT_GRACE_MS = 5_000;
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export function setup(project: TestProject) {
   const marker = randomUUID();
   process.env[RUN_MARKER] = marker;
@@ -44,9 +46,8 @@ export function setup(project: TestProject) {
       );
       if (skipped.length === 0) return [];
       const files = new Set(skipped.map((t) => t.module.relativeModuleId)).size;
-      return [
-        `${skipped.length} tests in ${files} files need ${dep.tag}: ${dep.missing}; ${dep.enable}`,
-      ];
+      const count = `${plural(skipped.length, 'test')} in ${plural(files, 'file')}`;
+      return [`${count} need ${dep.tag}: ${dep.missing}; ${dep.enable}`];
     });
     if (parts.length > 0)
       console.log(`\nSKIPPED ${parts.join(' | ')}. (Under CI=true these fail instead.)`);
