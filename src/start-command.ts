@@ -10,7 +10,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { KeystoreError } from './auth/principals.ts';
-import { type Config, ConfigError, loadConfig, unknownVariables } from './config.ts';
+import {
+  type Config,
+  ConfigError,
+  loadConfig,
+  redisUrlForLog,
+  unknownVariables,
+} from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createGateway, type Gateway } from './server.ts';
 
@@ -21,22 +27,6 @@ Starts the gateway; every setting comes from the environment (docs/configuration
 function failed(problems: string[], what: string): number {
   process.stderr.write(`svc-graphql: ${what}:\n  ${problems.join('\n  ')}\n`);
   return 1;
-}
-
-/** `redis://user:pw@host:6379,redis://…` with every password replaced, for logs. */
-export function redisUrlForLog(url: string): string {
-  return url
-    .split(',')
-    .map((node) => {
-      try {
-        const parsed = new URL(node.trim());
-        if (parsed.password) parsed.password = '***';
-        return parsed.toString().replace(/\/$/, '');
-      } catch {
-        return '(unparsable)';
-      }
-    })
-    .join(',');
 }
 
 /**
