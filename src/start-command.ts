@@ -41,9 +41,11 @@ async function reportStore(gateway: Gateway, config: Config, logger: Logger): Pr
   });
 }
 
-function printBanner(gateway: Gateway, url: string): void {
+function printBanner(gateway: Gateway, url: string, graphiql: boolean): void {
   // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
-  process.stderr.write(`\nsvc-graphql gateway: ${url}  (GraphiQL in a browser)\n`);
+  process.stderr.write(
+    `\nsvc-graphql gateway: ${url}${graphiql ? '  (GraphiQL in a browser)' : ''}\n`,
+  );
   if (!gateway.demoTokens) return;
   process.stderr.write(
     [
@@ -137,7 +139,7 @@ export async function run(argv: string[]): Promise<number> {
     introspection: config.introspection,
     graphiql: config.graphiql,
   });
-  printBanner(gateway, url);
+  printBanner(gateway, url, config.graphiql);
 
   const signal = await firstSignal(['SIGTERM', 'SIGINT']);
   logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });
