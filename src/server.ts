@@ -28,9 +28,11 @@ import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
+import { useTracing } from './plugins/use-tracing.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { GatewayContext } from './schema/context.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
+import { startTracingFromEnv, type Tracing } from './tracing.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
@@ -51,6 +53,8 @@ export interface GatewayOptions {
   fetch?: typeof fetch;
   /** Node's default process metrics in /metrics. @default true */
   processMetrics?: boolean;
+  /** Spans (tests pass an in-memory exporter's); false: none. @default from the OTEL_* variables (off) */
+  tracing?: Tracing | false;
 }
 
 export interface Gateway {
@@ -84,6 +88,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
+  const ownTracing = options.tracing === undefined ? startTracingFromEnv() : undefined;
+  const tracing = ownTracing ?? (options.tracing || undefined);
+  if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
   const configured = await loadPrincipals(options);
   const externalUrl = options.upstreamUrl ?? config.upstream.baseUrl;
   const store = createStore(config.redis);
@@ -116,6 +123,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     telemetry: (event) => metrics.upstreamCall(event),
+    logger,
+    ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);
   let draining = false;
@@ -132,6 +141,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     maxRequestBodySize: false,
     logging: toYogaLogger(logger),
     plugins: [
+      ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
       useLogging({ logger }),
       useMetrics({ metrics }),
       useHealth({
@@ -181,6 +191,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         await store.close();
         // The sandbox may already be stopped (tests stop it to simulate an outage).
         await sandbox?.close().catch(() => undefined);
+        await ownTracing?.shutdown();
       })();
       return closing;
     },
