@@ -100,6 +100,14 @@ export function accountHash(accountId: string | undefined): string | undefined {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+function ignoreErrors(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // See the callers.
+  }
+}
+
 function logCallEnd(logger: Logger, call: Call, event: UpstreamCallEvent, error: unknown): void {
   const fields = {
     operation: event.operation,
@@ -180,21 +188,18 @@ export function withTelemetry(
       failure = error;
       throw error;
     } finally {
-      try {
-        const event: UpstreamCallEvent = {
-          operation: call.op.name,
-          outcome,
-          durationMs: performance.now() - started,
-          cache: call.stats.cache,
-          budgetWaitMs: call.stats.budgetWaitMs,
-          attempts: call.stats.attempts,
-        };
-        emit?.(event);
-        if (span) endCallSpan(span, event);
-        if (logger) logCallEnd(logger, call, event, failure);
-      } catch {
-        // Telemetry must not change the result of a call.
-      }
+      const event: UpstreamCallEvent = {
+        operation: call.op.name,
+        outcome,
+        durationMs: performance.now() - started,
+        cache: call.stats.cache,
+        budgetWaitMs: call.stats.budgetWaitMs,
+        attempts: call.stats.attempts,
+      };
+      // Telemetry must not change the result of a call, nor one listener silence another.
+      if (emit) ignoreErrors(() => emit(event));
+      if (span) endCallSpan(span, event);
+      if (logger) ignoreErrors(() => logCallEnd(logger, call, event, failure));
     }
   };
 }
