@@ -20,6 +20,11 @@ export function runInRequest<T>(scope: RequestScope, fn: () => T): T {
   return storage.run(scope, fn);
 }
 
+/** Runs `fn` as part of no request (work a request only happened to trigger). */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 /** Longest incoming request id kept; longer ones are replaced. */
 export const MAX_REQUEST_ID_LENGTH = 128;
 /** Letters, digits, `-_.:` (UUIDs, ULIDs, trace ids, most proxies' ids). */

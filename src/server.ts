@@ -88,7 +88,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
-  const ownTracing = options.tracing === undefined ? startTracingFromEnv() : undefined;
+  const ownTracing =
+    options.tracing === undefined ? startTracingFromEnv(process.env, logger) : undefined;
   const tracing = ownTracing ?? (options.tracing || undefined);
   if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
   const configured = await loadPrincipals(options);

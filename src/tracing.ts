@@ -14,7 +14,7 @@
  * context manager (AsyncLocalStorage, which carries the active span across awaits) is global.
  */
 import { createRequire } from 'node:module';
-import { context, type Tracer } from '@opentelemetry/api';
+import { context, DiagLogLevel, diag, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -32,6 +32,8 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import type { Logger } from './logger.ts';
+import { outsideRequest } from './request-context.ts';
 
 export const SERVICE_NAME = 'svc-graphql';
 const SERVICE_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string })
@@ -99,10 +101,26 @@ export function createTracing(spanProcessors: SpanProcessor[], exporters: string
   };
 }
 
-/** Tracing as the `OTEL_*` variables configure it, or undefined when they leave it off. */
-export function startTracingFromEnv(env: Env = process.env): Tracing | undefined {
+/**
+ * Tracing as the `OTEL_*` variables configure it, or undefined when they leave it off. The
+ * SDK's own warnings (an export the collector refused or never answered) go to `logger`.
+ */
+export function startTracingFromEnv(
+  env: Env = process.env,
+  logger?: Pick<Logger, 'warn' | 'error'>,
+): Tracing | undefined {
   const names = tracesExportersFromEnv(env);
   if (names.length === 0) return undefined;
+  if (logger) {
+    // An export is not part of the request whose span happened to fill the batch.
+    const log = (level: 'warn' | 'error') => (message: string) =>
+      outsideRequest(() => logger[level]({ component: 'opentelemetry' }, message));
+    const quiet = () => {};
+    diag.setLogger(
+      { error: log('error'), warn: log('warn'), info: quiet, debug: quiet, verbose: quiet },
+      { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+    );
+  }
   const processors = names.map((name) => new BatchSpanProcessor(exporterFor(name)));
   return createTracing(processors, names);
 }
