@@ -5,7 +5,7 @@
  * `useLogging`; outside a request there is none.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { maybeSecretText } from './redact.ts';
+import { redactText } from './redact.ts';
 
 export interface RequestScope {
   /** Accepted from `x-request-id` or generated; safe to log and to forward. */
@@ -39,7 +39,7 @@ export function acceptRequestId(incoming: string | null | undefined): string {
   return incoming &&
     incoming.length <= MAX_REQUEST_ID_LENGTH &&
     REQUEST_ID.test(incoming) &&
-    !maybeSecretText(incoming)
+    redactText(incoming) === incoming
     ? incoming
     : crypto.randomUUID();
 }

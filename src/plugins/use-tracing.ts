@@ -60,8 +60,9 @@ function within<T>(span: Span, fn: () => T): T {
     span.end();
     throw error;
   }
-  if (result instanceof Promise) {
-    return result.then(
+  // Any thenable: yoga's phases may answer with @whatwg-node's already-settled fake promises.
+  if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
+    return (result as PromiseLike<unknown>).then(
       (value) => {
         span.end();
         return value;
