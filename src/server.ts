@@ -30,10 +30,12 @@ import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
+import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { GatewayContext } from './schema/context.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
+import { startTracingFromEnv, type Tracing } from './tracing.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
@@ -56,6 +58,8 @@ export interface GatewayOptions {
   processMetrics?: boolean;
   /** /ready's check timeout and result cache (tests). @default 2000 and 1000 ms */
   readiness?: { timeoutMs?: number; cacheMs?: number };
+  /** Spans (tests pass an in-memory exporter's); false: none. @default from the OTEL_* variables (off) */
+  tracing?: Tracing | false;
 }
 
 export interface Gateway {
@@ -91,6 +95,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
+  const ownTracing =
+    options.tracing === undefined ? startTracingFromEnv(process.env, logger) : undefined;
+  const tracing = ownTracing ?? (options.tracing || undefined);
+  if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
   const configured = await loadPrincipals(options);
   const externalUrl = options.upstreamUrl ?? config.upstream.baseUrl;
   const store = createStore(config.redis);
@@ -124,6 +132,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     telemetry: (event) => metrics.upstreamCall(event),
+    logger,
+    ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);
   let draining = false;
@@ -152,6 +162,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     maxRequestBodySize: false,
     logging: toYogaLogger(logger),
     plugins: [
+      ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
       useLogging({ logger }),
       useMetrics({ metrics }),
       usePhaseMetrics(metrics.registry),
@@ -195,6 +206,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         await store.close();
         // The sandbox may already be stopped (tests stop it to simulate an outage).
         await sandbox?.close().catch(() => undefined);
+        await ownTracing?.shutdown();
       })();
       return closing;
     },

@@ -8,9 +8,11 @@
  * The store is the caller's (it may be shared with other users, e.g. the persisted
  * operations registry): `close()` does not close it.
  */
+import type { Tracer } from '@opentelemetry/api';
 import { OrderSigner } from '../auth/order-signature.ts';
 import { RequestSigner } from '../auth/request-signature.ts';
 import type { UpstreamConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import type { AccountApi, AccountCredentials, UpstreamApi } from './api.ts';
 import { withCache } from './cache.ts';
 import {
@@ -31,7 +33,7 @@ import { withRetry } from './retry.ts';
 import { SingleFlight } from './single-flight.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { Store } from './stores/store.ts';
-import { type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
+import { observeExchange, type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
 import { createFetchExchange, createHttpExchange, createSender } from './transport.ts';
 import type { OrderRecord } from './types.ts';
 
@@ -52,6 +54,10 @@ export interface UpstreamClientOptions {
   now?: () => number;
   /** Called once per call of a catalog operation. */
   telemetry?: (event: UpstreamCallEvent) => void;
+  /** Spans per call and HTTP attempt, `traceparent` upstream. @default none (no span work) */
+  tracer?: Tracer;
+  /** Retries, 429s, failed calls and store fallbacks are logged here. @default none */
+  logger?: Logger;
 }
 
 export interface UpstreamHealth {
@@ -72,11 +78,22 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const { config, store } = options;
   const now = options.now ?? Date.now;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const exchange = options.fetch
-    ? createFetchExchange(baseUrl, options.fetch)
-    : createHttpExchange(baseUrl);
+  const { tracer, logger } = options;
+  const exchange = observeExchange(
+    options.fetch ? createFetchExchange(baseUrl, options.fetch) : createHttpExchange(baseUrl),
+    baseUrl,
+    { tracer, logger },
+  );
   const clock = new ServerClock(now);
-  const health = new StoreHealth(now);
+  const health = new StoreHealth(now, {
+    onChange: (healthy, lastError) =>
+      healthy
+        ? logger?.info({ store: store.kind }, 'store recovered: cache and budget shared again')
+        : logger?.warn(
+            { store: store.kind, error: lastError },
+            'store failing: calls run uncached on a local budget',
+          ),
+  });
   const fallback = createMemoryStore({ now });
   const flights = new SingleFlight();
 
@@ -105,7 +122,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   const pipeline = compose(
     [
-      withTelemetry(options.telemetry),
+      withTelemetry({ emit: options.telemetry, tracer, logger }),
       withOrders({ policy: config.retry, readBack }),
       withCache({ store, health, config: config.cache, flights, now }),
       withRetry({ policy: config.retry }),

@@ -26,6 +26,8 @@ export interface StoreHealthOptions {
   suspendMs?: number;
   /** Monotonic milliseconds for durations and the suspension (tests drive it). @default performance.now */
   monotonic?: () => number;
+  /** Called when the store turns unhealthy (calls fall back) and healthy again (logs). */
+  onChange?: (healthy: boolean, lastError: string | undefined) => void;
 }
 
 export class StoreHealth {
@@ -39,6 +41,7 @@ export class StoreHealth {
   readonly #slowMs: number;
   readonly #suspendMs: number;
   readonly #monotonic: () => number;
+  readonly #onChange: StoreHealthOptions['onChange'];
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -47,6 +50,7 @@ export class StoreHealth {
     this.#slowMs = options.slowMs ?? 250;
     this.#suspendMs = options.suspendMs ?? 1_000;
     this.#monotonic = options.monotonic ?? (() => performance.now());
+    this.#onChange = options.onChange;
   }
 
   get healthy(): boolean {
@@ -54,13 +58,25 @@ export class StoreHealth {
   }
 
   failed(error: unknown): void {
+    const was = this.#healthy;
     this.#healthy = false;
     this.#lastError = error instanceof Error ? error.message.slice(0, 120) : 'store failure';
     this.#lastFailureAt = this.now();
+    if (was) this.#notify();
   }
 
   succeeded(): void {
+    const was = this.#healthy;
     this.#healthy = true;
+    if (!was) this.#notify();
+  }
+
+  #notify(): void {
+    try {
+      this.#onChange?.(this.#healthy, this.#lastError);
+    } catch {
+      // A listener must not change the store's answer.
+    }
   }
 
   /** Runs a store operation; on failure records it and returns `fallback()` instead. */
