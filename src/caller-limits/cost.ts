@@ -2,10 +2,12 @@
  * What one GraphQL operation may cost the upstream, in calls: the unit of the caller limits.
  *
  * The model, kept simple on purpose:
- * - every root field selection (each alias counts; fragments at the root are expanded) is one
- *   upstream call: 30 aliases of `strategyVaultNonce` cost 30;
+ * - every root field is one upstream call, counted once per response key (fragments at the
+ *   root are expanded): 30 aliases of `strategyVaultNonce` cost 30, while the same field
+ *   repeated without aliases merges into one and costs 1;
  * - a root field with a list argument (`orders(clientOrderIds: [...])`) costs the length of
- *   that list (literal or variable), at least 1: each id is one call;
+ *   that list (literal or variable), at least 1 and at most MAX_CLIENT_ORDER_IDS: each id is
+ *   one call, and a longer list is refused as BAD_USER_INPUT before any call;
  * - introspection (`__typename`, `__schema`, `__type`) costs 0;
  * - nested fields cost nothing: they resolve from their root field's upstream answer.
  * A cached read still counts: what a caller may ask for must not depend on what another
@@ -27,6 +29,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
+import { MAX_CLIENT_ORDER_IDS } from '../schema/rules.ts';
 import { CATALOG, type LimitPolicy, type OperationName } from '../upstream/catalog.ts';
 
 /** The catalog operation each root field calls (fields not listed cost 1 and no shared budget). */
@@ -108,14 +111,17 @@ export function operationCost(
   const fields = root.getFields();
   let total = 0;
   const globalBudgets = new Map<string, { calls: number; limit: LimitPolicy }>();
+  const responseKeys = new Set<string>();
   for (const node of rootFields(operation.selectionSet, fragments)) {
     const name = node.name.value;
-    if (name.startsWith('__')) continue;
+    const key = node.alias?.value ?? name;
+    if (name.startsWith('__') || responseKeys.has(key)) continue;
+    responseKeys.add(key);
     let calls = 1;
     for (const arg of fields[name]?.args ?? []) {
       if (!isListType(getNullableType(arg.type))) continue;
       const value = node.arguments?.find((a) => a.name.value === arg.name)?.value;
-      calls = Math.max(calls, listLength(value, variables));
+      calls = Math.max(calls, Math.min(listLength(value, variables), MAX_CLIENT_ORDER_IDS));
     }
     total += calls;
     const op = ROOT_FIELD_OPERATIONS[name];

@@ -18,7 +18,9 @@
  *    (UPSTREAM_BUDGET_WAIT_MS) instead of starving. A request that needs more of a budget than
  *    one share holds is refused outright: no retry could pass it.
  *
- * When a later rule refuses a request, what the earlier rules took for it is given back.
+ * A refused request is charged nothing: the refusing rule, and every rule before it, gives
+ * back what it took (rate-limiter-flexible counts a refused consume), so an oversized request
+ * does not use up what smaller ones could still spend.
  */
 import type { Cluster, Redis } from 'ioredis';
 import {
@@ -142,7 +144,10 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
   };
 }
 
-/** Consumes `points`; undefined when allowed, else the milliseconds until the window resets. */
+/**
+ * Consumes `points`; undefined when allowed, else the milliseconds until the window resets
+ * (the refused points given back).
+ */
 async function take(
   limiter: RateLimiterAbstract,
   key: string,
@@ -152,7 +157,8 @@ async function take(
     await limiter.consume(key, points);
     return undefined;
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return Math.max(1, rejection.msBeforeNext);
-    throw rejection;
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    await limiter.reward(key, points).catch(() => undefined);
+    return Math.max(1, rejection.msBeforeNext);
   }
 }

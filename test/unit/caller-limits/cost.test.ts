@@ -23,6 +23,8 @@ describe('operationCost', () => {
     const q = 'query Q($ids: [String!]!) { orders(clientOrderIds: $ids) { status } }';
     expect(cost(q, { ids: ['a', 'b', 'c', 'd', 'e'] }).total).toBe(5);
     expect(cost(q, { ids: [] }).total).toBe(1);
+    // Longer than the input rule allows: refused before any call, charged the most it could be.
+    expect(cost(q, { ids: Array.from({ length: 10_000 }, (_, i) => `o${i}`) }).total).toBe(50);
     expect(cost('{ order(clientOrderId: "x") { status } account { id email } }').total).toBe(2);
   });
 
@@ -33,6 +35,13 @@ describe('operationCost', () => {
     const c = cost(q);
     expect(c.total).toBe(4);
     expect(c.globalBudgets.get('sv_nonce')?.calls).toBe(2);
+  });
+
+  it('counts a field repeated without aliases once: GraphQL merges it into one', () => {
+    expect(cost(`{ ${'account { id } '.repeat(20)} }`).total).toBe(1);
+    expect(
+      cost('{ a: strategyVaultNonce a: strategyVaultNonce b: strategyVaultNonce }').total,
+    ).toBe(2);
   });
 
   it('costs nothing for introspection', () => {
