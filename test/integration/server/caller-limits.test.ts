@@ -23,7 +23,9 @@ interface Answer {
   body: GraphQLBody;
 }
 
-async function send(gw: Running, query: string, token?: string): Promise<Answer> {
+/** `gw` may come from `replicas[i % 2]` (typed as possibly undefined). */
+async function send(gw: Running | undefined, query: string, token?: string): Promise<Answer> {
+  if (!gw) throw new Error('no such replica');
   const response = await gw.post({ query }, token ? { token } : {});
   return {
     status: response.status,
