@@ -83,6 +83,13 @@ const envSchema = z
     MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
     MAX_COST: z.coerce.number().int().positive().default(5_000),
     SHUTDOWN_GRACE_MS: ms(10_000),
+
+    /** Caller limits, in upstream calls per window (src/caller-limits). */
+    CALLER_WINDOW_MS: z.coerce.number().int().min(1_000).multipleOf(1_000).default(60_000),
+    CALLER_POINTS: z.coerce.number().int().positive().default(1_200),
+    CALLER_ANON_POINTS: z.coerce.number().int().positive().default(120),
+    CALLER_GLOBAL_SHARE: z.coerce.number().positive().max(1).default(0.5),
+    CALLER_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.UPSTREAM_RETRY_CAP_MS < env.UPSTREAM_RETRY_BASE_MS) {
@@ -90,6 +97,13 @@ const envSchema = z
         code: 'custom',
         path: ['UPSTREAM_RETRY_CAP_MS'],
         message: 'must be at least UPSTREAM_RETRY_BASE_MS',
+      });
+    }
+    if (env.CALLER_ANON_POINTS >= env.CALLER_POINTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CALLER_ANON_POINTS'],
+        message: 'must be lower than CALLER_POINTS (anonymous callers get less)',
       });
     }
     if (env.SVC_NETWORK === 'mainnet' && !env.SVC_BASE_URL) {
@@ -173,6 +187,13 @@ const configSchema = envSchema.transform((env) => {
       maxCost: env.MAX_COST,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    callerLimits: {
+      windowMs: env.CALLER_WINDOW_MS,
+      points: env.CALLER_POINTS,
+      anonymousPoints: env.CALLER_ANON_POINTS,
+      globalShare: env.CALLER_GLOBAL_SHARE,
+      proxyHops: env.CALLER_PROXY_HOPS,
+    },
   };
 });
 

@@ -17,6 +17,7 @@ import {
   readKeystoreFile,
   resolveKeystore,
 } from './auth/principals.ts';
+import { createCallerLimiter } from './caller-limits/limiter.ts';
 import type { Config } from './config.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
@@ -24,6 +25,7 @@ import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
+import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
@@ -177,6 +179,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         maxAliases: config.limits.maxAliases,
         maxTokens: config.limits.maxTokens,
         maxCost: config.limits.maxCost,
+      }),
+      // Per-caller limits in upstream calls: after the limits, on the validated document.
+      useCallerLimits({
+        proxyHops: config.callerLimits.proxyHops,
+        limiter: createCallerLimiter({
+          config: config.callerLimits,
+          keyPrefix: config.redis.keyPrefix,
+          replicas: config.upstream.replicas ?? 1,
+          ...(store.redis ? { redis: store.redis } : {}),
+        }),
       }),
       // Last: after every request parser, so it wraps whichever one a request selects.
       useRequestBodyLimit(config.limits.maxBodyBytes),
