@@ -82,7 +82,8 @@ export const batchRoutes: Route[] = [
     orderParams: 'handler',
     items: (body) => {
       const orders = (body as { orders?: unknown } | null)?.orders;
-      return Array.isArray(orders) ? Math.min(orders.length, BATCH_ORDERS_MAX) : 0;
+      // A malformed envelope (refused below) spends nothing of the create-order budget.
+      return Array.isArray(orders) && orders.length <= BATCH_ORDERS_MAX ? orders.length : 0;
     },
     handle: ({ state, engine, account, body, headers, now, tradingKey }) => {
       checkRecvWindow(headers, now);
