@@ -8,9 +8,11 @@
 import { z } from 'zod';
 import { ApiError, invalid } from './errors.ts';
 import { type FaultConfig, type FaultInjector, validateFaultConfig } from './faults.ts';
-import { errorResponse, type Handler, successResponse } from './http.ts';
+import { errorResponse, type Handler, JSON_HEADERS, successResponse } from './http.ts';
+import { buildOpenApiDocument } from './openapi.ts';
 import { orderRecord } from './records.ts';
 import { type Route, type RouteContext, Router } from './router.ts';
+import { SANDBOX_ROUTES } from './routes/index.ts';
 import type { SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
 import { asObject, checkSymbol, Fields } from './validation.ts';
@@ -111,11 +113,25 @@ function faultJson(config: Readonly<FaultConfig> | null): unknown {
 }
 
 type ControlRoute = Pick<Route, 'method' | 'path' | 'body' | 'query'> & {
-  handle(ctx: Pick<RouteContext, 'body' | 'params' | 'query'>): unknown;
+  /** Answer the value itself as JSON, without the envelope (the OpenAPI document). */
+  raw?: true;
+  handle(ctx: Pick<RouteContext, 'body' | 'params' | 'query' | 'headers'>): unknown;
 };
 
 function controlRoutes({ state, engine, injector, log }: ControlDeps): ControlRoute[] {
-  return [
+  let openApi: Record<string, unknown> | undefined;
+  const routes: ControlRoute[] = [
+    {
+      method: 'GET',
+      path: '/sandbox/openapi.json',
+      raw: true,
+      handle: ({ headers }) => {
+        // Built once, on first request: the route tables do not change at run time.
+        openApi ??= buildOpenApiDocument(SANDBOX_ROUTES, routes);
+        const host = headers.host;
+        return host ? { ...openApi, servers: [{ url: `http://${host}` }] } : openApi;
+      },
+    },
     {
       method: 'GET',
       path: '/sandbox/markets/:symbol',
@@ -175,6 +191,7 @@ function controlRoutes({ state, engine, injector, log }: ControlDeps): ControlRo
       },
     },
   ];
+  return routes;
 }
 
 /** The handler of every `/sandbox/…` request. */
@@ -200,7 +217,11 @@ export function createControl(deps: ControlDeps): Handler {
           throw invalid('body', 'is not valid JSON');
         }
       }
-      return successResponse(now, control.handle({ body, params, query }));
+      const data = control.handle({ body, params, query, headers: req.headers });
+      if (control.raw) {
+        return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(data) };
+      }
+      return successResponse(now, data);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(now, error);
       deps.log(

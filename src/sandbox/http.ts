@@ -38,7 +38,7 @@ export interface SandboxResponse {
 export type Handler = (req: SandboxRequest) => Promise<SandboxResponse>;
 export type Layer = (req: SandboxRequest, next: Handler) => Promise<SandboxResponse>;
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+export const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 export function successResponse(now: number, data: unknown): SandboxResponse {
   const body =

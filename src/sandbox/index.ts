@@ -12,17 +12,7 @@ import { RateLimiter } from './limits.ts';
 import type { Book } from './market.ts';
 import { createApp } from './pipeline.ts';
 import { Router } from './router.ts';
-import { accountRoutes } from './routes/account.ts';
-import { batchRoutes } from './routes/batch.ts';
-import { brokerRoutes } from './routes/broker.ts';
-import { cancelRoutes } from './routes/cancel.ts';
-import { editRoutes } from './routes/edit.ts';
-import { orderListRoutes } from './routes/order-list.ts';
-import { orderRoutes } from './routes/orders.ts';
-import { pointsRoutes } from './routes/points.ts';
-import { portfolioRoutes } from './routes/portfolio.ts';
-import { referralRoutes } from './routes/referral.ts';
-import { transferRoutes } from './routes/transfers.ts';
+import { SANDBOX_ROUTES } from './routes/index.ts';
 import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
 import { listen, type RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
@@ -138,19 +128,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
-  const router = new Router([
-    ...accountRoutes,
-    ...orderRoutes,
-    ...batchRoutes,
-    ...editRoutes,
-    ...cancelRoutes,
-    ...orderListRoutes,
-    ...portfolioRoutes,
-    ...transferRoutes,
-    ...brokerRoutes,
-    ...referralRoutes,
-    ...pointsRoutes,
-  ]);
+  const router = new Router(SANDBOX_ROUTES);
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;

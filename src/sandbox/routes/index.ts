@@ -1,0 +1,27 @@
+/** Every svc endpoint the sandbox serves, in matching order (one table: the router and the OpenAPI description read it). */
+import type { Route } from '../router.ts';
+import { accountRoutes } from './account.ts';
+import { batchRoutes } from './batch.ts';
+import { brokerRoutes } from './broker.ts';
+import { cancelRoutes } from './cancel.ts';
+import { editRoutes } from './edit.ts';
+import { orderListRoutes } from './order-list.ts';
+import { orderRoutes } from './orders.ts';
+import { pointsRoutes } from './points.ts';
+import { portfolioRoutes } from './portfolio.ts';
+import { referralRoutes } from './referral.ts';
+import { transferRoutes } from './transfers.ts';
+
+export const SANDBOX_ROUTES: readonly Route[] = [
+  ...accountRoutes,
+  ...orderRoutes,
+  ...batchRoutes,
+  ...editRoutes,
+  ...cancelRoutes,
+  ...orderListRoutes,
+  ...portfolioRoutes,
+  ...transferRoutes,
+  ...brokerRoutes,
+  ...referralRoutes,
+  ...pointsRoutes,
+];
