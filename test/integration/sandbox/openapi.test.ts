@@ -47,7 +47,7 @@ describe('GET /sandbox/openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.servers).toEqual([{ url: f.sandbox.url }]);
     const result = await validate(structuredClone(doc) as never);
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
     expect(result.valid).toBe(true);
   });
 
