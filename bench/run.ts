@@ -25,6 +25,7 @@ import {
   ratios,
   type ScenarioFigures,
   type ScenarioName,
+  TARGETS,
   writeResults,
 } from './lib/report.ts';
 import { type BenchContext, SCENARIO_LIST, type ServerName, type Trader } from './lib/scenarios.ts';
@@ -39,15 +40,40 @@ const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-function machine(): Record<string, unknown> {
+const loadNow = (): number[] => loadavg().map((v) => Math.round(v * 100) / 100);
+
+interface MachineFacts {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+  /** 1, 5 and 15 minute load averages as the run starts. */
+  loadAverageAtStart: number[];
+  loadAverageAtEnd?: number[];
+}
+
+function machine(): MachineFacts {
   return {
-    loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
     cpu: cpus()[0]?.model.trim() ?? 'unknown',
     cores: availableParallelism(),
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
+    loadAverageAtStart: loadNow(),
   };
+}
+
+function describeMachine(m: MachineFacts): string {
+  return (
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node} (${m.platform}); ` +
+    `load average (1/5/15 min) ${m.loadAverageAtStart.join(' ')} at start, ` +
+    `${m.loadAverageAtEnd?.join(' ') ?? '?'} at end` +
+    // Two cores: a 1-minute load above ~0.5 means another process took CPU from the run.
+    (Math.max(m.loadAverageAtStart[0]!, m.loadAverageAtEnd?.[0] ?? 0) > 0.5
+      ? ' — the machine was busy: the figures are noisy'
+      : '')
+  );
 }
 
 async function preflight(name: ScenarioName, target: LoadTarget): Promise<void> {
@@ -113,16 +139,29 @@ async function startServers(
           UPSTREAM_LIMIT_SCALE: String(LIMIT_SCALE),
         },
       });
-    const [cached, uncached, peer] = await Promise.all([
+    const [cached, uncached, peer, hive] = await Promise.all([
       needed.has('gatewayCached') ? gateway(true) : undefined,
       needed.has('gatewayUncached') ? gateway(false) : undefined,
       needed.has('peer')
         ? startChild('peer', { module: 'peers/apollo-peer.ts', profileDir, env: upstream })
         : undefined,
+      // Composes its supergraph from the sandbox's OpenAPI description as it starts.
+      needed.has('hive')
+        ? startChild('hive', {
+            module: 'peers/hive-peer.ts',
+            profileDir,
+            env: upstream,
+            readyTimeoutMs: 120_000,
+          })
+        : undefined,
     ]);
     if (cached) servers.gatewayCached = cached;
     if (uncached) servers.gatewayUncached = uncached;
     if (peer) servers.peer = peer;
+    if (hive) {
+      servers.hive = hive;
+      log(`hive peer: supergraph composed in ${hive.info.composeMs} ms`);
+    }
   }
   log(
     `servers up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(servers)
@@ -192,9 +231,9 @@ async function main(): Promise<number> {
       `${opts.smoke ? ' [smoke]' : ''}; ${info.cpu}, ${info.cores} cores, node ${info.node}`,
   );
 
-  if ((info.loadAverage1m as number) > 0.5) {
+  if (info.loadAverageAtStart[0]! > 0.5) {
     log(
-      `bench: warning: load average ${info.loadAverage1m} before starting — something else is ` +
+      `bench: warning: load average ${info.loadAverageAtStart[0]} before starting — something else is ` +
         'using the CPUs; figures will be noisy',
     );
   }
@@ -265,8 +304,9 @@ async function main(): Promise<number> {
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
   const ratioValues = ratios(results);
   const { text: ratioText, missed } = formatRatios(ratioValues);
+  info.loadAverageAtEnd = loadNow();
   process.stdout.write(
-    `\n${formatTable(results)}\n\n${ratioText}\n\n` +
+    `\n${formatTable(results)}\n\n${ratioText}\n\n${describeMachine(info)}\n` +
       (traders.length > 0
         ? `signing one request (ed25519, node:crypto) costs ${signingUs.toFixed(1)} µs here; ` +
           `the floor's client pays it before autocannon starts the clock.\n`
@@ -275,7 +315,7 @@ async function main(): Promise<number> {
   writeResults(opts.out, {
     scenarios: results,
     ratios: ratioValues,
-    targets: { missed },
+    targets: { ...TARGETS, missed },
     settings: {
       durationS: opts.durationS,
       warmupS: opts.warmupS,
@@ -284,7 +324,7 @@ async function main(): Promise<number> {
       smoke: opts.smoke,
     },
     signingUs: Number.isFinite(signingUs) ? Math.round(signingUs * 10) / 10 : null,
-    machine: { ...info, loadAverage1mAtEnd: Math.round(loadavg()[0]! * 100) / 100 },
+    machine: info,
     date: new Date().toISOString(),
   });
   log(`results written to ${opts.out}`);

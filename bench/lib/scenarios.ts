@@ -1,5 +1,5 @@
 /**
- * The seven scenarios: what is requested, from which server, and what a good answer looks like.
+ * The eight scenarios: what is requested, from which server, and what a good answer looks like.
  * GraphQL operations go to the gateway exactly as a client sends them: POST, JSON, bearer token.
  */
 import type { RequestSigner } from '../../src/auth/request-signature.ts';
@@ -7,7 +7,13 @@ import type { LoadTarget } from './load.ts';
 import type { RunningChild } from './processes.ts';
 import type { ScenarioName } from './report.ts';
 
-export type ServerName = 'ceiling' | 'sandbox' | 'gatewayCached' | 'gatewayUncached' | 'peer';
+export type ServerName =
+  | 'ceiling'
+  | 'sandbox'
+  | 'gatewayCached'
+  | 'gatewayUncached'
+  | 'peer'
+  | 'hive';
 
 /**
  * One sandbox account and the bearer token that names it at the gateway and at the peer.
@@ -37,7 +43,7 @@ export interface Scenario {
   setup?(ctx: BenchContext): Promise<void>;
 }
 
-/** The `account` selection shared by the gateway scenarios 3 and 4 and the peer (7). */
+/** The `account` selection shared by the gateway scenarios 3 and 4 and the peers (7, 8). */
 export const ACCOUNT_QUERY = /* GraphQL */ `query Account {
   account {
     id
@@ -241,5 +247,10 @@ export const SCENARIO_LIST: Scenario[] = [
     name: 'peerAccount',
     server: 'peer',
     target: (ctx) => graphql(ctx, 'peer', '/', ACCOUNT_QUERY),
+  },
+  {
+    name: 'hiveAccount',
+    server: 'hive',
+    target: (ctx) => graphql(ctx, 'hive', '/', ACCOUNT_QUERY),
   },
 ];

@@ -42,6 +42,8 @@ export interface RouteDoc {
 const str = (extra: Schema = {}): Schema => ({ type: 'string', ...extra });
 const num = (extra: Schema = {}): Schema => ({ type: 'number', ...extra });
 const int = (extra: Schema = {}): Schema => ({ type: 'integer', ...extra });
+/** Milliseconds since the epoch: beyond GraphQL's 32-bit Int, so generators need the format. */
+const millis = (extra: Schema = {}): Schema => int({ format: 'int64', ...extra });
 const bool: Schema = { type: 'boolean' };
 const nullable = (schema: Schema): Schema => ({ ...schema, nullable: true });
 const list = (items: Schema, extra: Schema = {}): Schema => ({ type: 'array', items, ...extra });
@@ -121,8 +123,8 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     fee_asset: str(),
     client_order_id: str({ description: 'empty when the order has none' }),
     average_executed_price: nullable(num()),
-    created_time: int(),
-    updated_time: int(),
+    created_time: millis(),
+    updated_time: millis(),
     realized_pnl: num(),
     executed_quantity: num(),
     visible: num(),
@@ -148,7 +150,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     margin_mode: oneOf(MARGIN_MODES),
     imr: num(),
     mmr: num(),
-    timestamp: int(),
+    timestamp: millis(),
   }),
   Status: obj({ status: str({ example: 'CANCEL_SENT' }) }),
   Level: obj({ price: num(), quantity: num() }),
@@ -160,7 +162,7 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
       code: { oneOf: [int(), str()], description: 'usually a number, e.g. -1005' },
       message: str(),
     },
-    { timestamp: int() },
+    { timestamp: millis() },
   ),
 };
 
@@ -281,8 +283,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         order_type: oneOf(ORDER_TYPES),
         status: oneOf(ORDER_STATUS_FILTERS),
         order_tag: str({ maxLength: ORDER_TAG_MAX }),
-        start_t: int({ minimum: 0, description: 'created at or after (ms)' }),
-        end_t: int({ minimum: 0, description: 'created at or before (ms)' }),
+        start_t: millis({ minimum: 0, description: 'created at or after (ms)' }),
+        end_t: millis({ minimum: 0, description: 'created at or before (ms)' }),
         ...pageQuery(ORDER_PAGE_SIZE_MAX),
         sort_by: oneOf(ORDER_SORTS),
       },
@@ -325,7 +327,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
           holding: num(),
           frozen: num(),
           pending_short: num(),
-          updated_time: int(),
+          updated_time: millis(),
         }),
       ),
     }),

@@ -60,7 +60,7 @@ const envelope = (data: Schema | undefined): Schema => ({
   required: ['success', 'timestamp', ...(data ? ['data'] : [])],
   properties: {
     success: { type: 'boolean', enum: [true] },
-    timestamp: { type: 'integer', description: 'server time (ms)' },
+    timestamp: { type: 'integer', format: 'int64', description: 'server time (ms)' },
     ...(data ? { data } : {}),
   },
 });

@@ -1,0 +1,217 @@
+/**
+ * Scenario 8, the second peer: the `account` query served by Hive Gateway (GraphQL Mesh), the
+ * way a team would put GraphQL in front of a REST API it has an OpenAPI description of.
+ *
+ * - At start, the supergraph is composed in this process with `@graphql-mesh/compose-cli` and
+ *   `@omnigraph/openapi` from the sandbox's own description (`GET /sandbox/openapi.json`):
+ *   every REST operation becomes a root field (`clientInfo` for GET /v1/client/info).
+ * - `createGatewayRuntime` (`@graphql-hive/gateway`) serves it; its REST transport
+ *   (`@graphql-mesh/transport-rest`) calls the sandbox.
+ * - A gateway plugin authenticates the caller (bearer token → signer, looked up in a map as
+ *   the gateway and the Apollo peer do) and signs every upstream request in `onFetch`:
+ *   svc-timestamp, svc-account-id, svc-key, svc-signature (src/auth/request-signature.ts).
+ * - The benchmark sends the same `account` query as to the gateway and the Apollo peer, so
+ *   the peer adds the `Account` type on top of the generated schema (`additionalTypeDefs`)
+ *   and resolves it through Mesh's in-context SDK, which plans and runs `clientInfo` like any
+ *   other query. Nothing is cached: the sandbox sends no Cache-Control, and no cache plugin is
+ *   configured, so every operation signs and calls the sandbox, like scenarios 4 and 7.
+ *
+ * Environment: SVC_BASE_URL (the sandbox), BENCH_TRADERS (JSON `[{ token, accountId, secret }]`).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGatewayRuntime, type GatewayPlugin } from '@graphql-hive/gateway';
+import { getComposedSchemaFromConfig } from '@graphql-mesh/compose-cli';
+import { DefaultLogger } from '@graphql-mesh/utils';
+import { loadOpenAPISubgraph } from '@omnigraph/openapi';
+import { GraphQLError } from 'graphql';
+import { RequestSigner } from '../../src/auth/request-signature.ts';
+import type { AccountInfo } from '../../src/upstream/types.ts';
+import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+
+const baseURL = requireEnv('SVC_BASE_URL');
+const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
+  token: string;
+  accountId: string;
+  secret: string;
+}>;
+const keystore = new Map(
+  traders.map(({ token, accountId, secret }) => [token, new RequestSigner({ accountId, secret })]),
+);
+
+/** Composes the supergraph from the sandbox's OpenAPI description (about a second). */
+async function composeSupergraph(sandboxUrl: string): Promise<string> {
+  return getComposedSchemaFromConfig(
+    {
+      subgraphs: [
+        {
+          sourceHandler: loadOpenAPISubgraph('svc', {
+            source: `${sandboxUrl}/sandbox/openapi.json`,
+            endpoint: sandboxUrl,
+          }),
+        },
+      ],
+    },
+    new DefaultLogger('compose', 0),
+  );
+}
+
+interface SignerContext {
+  signer?: RequestSigner;
+}
+
+/** Bearer token → signer on every request; signs each upstream fetch with it. */
+function useRequestSigning(): GatewayPlugin<SignerContext> {
+  return {
+    onContextBuilding({ context, extendContext }) {
+      const header = context.request.headers.get('authorization') ?? '';
+      const signer = header.startsWith('Bearer ') ? keystore.get(header.slice(7)) : undefined;
+      if (!signer) {
+        throw new GraphQLError('unauthenticated', {
+          extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+        });
+      }
+      extendContext({ signer });
+    },
+    onFetch({ url, options, setOptions, context }) {
+      const signer = (context as Partial<SignerContext> | undefined)?.signer;
+      if (!signer) throw new GraphQLError('no signer for an upstream request');
+      const { pathname, search } = new URL(url);
+      const body = typeof options.body === 'string' ? options.body : undefined;
+      const method = options.method ?? 'GET';
+      const signed = signer.headers({
+        method,
+        path: `${pathname}${search}`,
+        timestamp: Date.now(),
+        ...(body !== undefined ? { body } : {}),
+      });
+      setOptions({ ...options, headers: { ...(options.headers ?? {}), ...signed } });
+    },
+  };
+}
+
+// The gateway's `Account` type, the part the benchmark selects (as in the Apollo peer).
+const additionalTypeDefs = /* GraphQL */ `
+  enum AccountMode {
+    FUTURES
+  }
+  enum MarketKind {
+    STANDARD
+    FUTURES
+    RWA
+  }
+  type MarketFeeRates {
+    kind: MarketKind!
+    makerFeeRate: Float!
+    takerFeeRate: Float!
+  }
+  type Account {
+    id: ID!
+    email: String
+    accountMode: AccountMode
+    maxLeverage: Float!
+    maintenanceCancelOrders: Boolean!
+    feeRates: [MarketFeeRates!]!
+  }
+  extend type Query {
+    account: Account
+  }
+`;
+
+const INFO_SELECTION = /* GraphQL */ `{
+  __typename
+  ... on clientInfo_200_response {
+    data {
+      account_id email account_mode max_leverage maintenance_cancel_orders
+      maker_fee_rate taker_fee_rate futures_maker_fee_rate futures_taker_fee_rate
+      rwa_maker_fee_rate rwa_taker_fee_rate
+    }
+  }
+  ... on Error { message }
+}`;
+
+interface ClientInfoResult {
+  __typename: string;
+  data?: AccountInfo;
+  message?: string;
+}
+
+type SdkContext = {
+  svc: {
+    Query: {
+      clientInfo(options: {
+        root: unknown;
+        args: Record<string, never>;
+        context: unknown;
+        info: unknown;
+        selectionSet: string;
+      }): Promise<ClientInfoResult | null>;
+    };
+  };
+};
+
+function feeRatesOf(info: AccountInfo) {
+  const rates = [
+    { kind: 'STANDARD', makerFeeRate: info.maker_fee_rate, takerFeeRate: info.taker_fee_rate },
+    {
+      kind: 'FUTURES',
+      makerFeeRate: info.futures_maker_fee_rate,
+      takerFeeRate: info.futures_taker_fee_rate,
+    },
+  ];
+  if (typeof info.rwa_maker_fee_rate === 'number' && typeof info.rwa_taker_fee_rate === 'number') {
+    rates.push({
+      kind: 'RWA',
+      makerFeeRate: info.rwa_maker_fee_rate,
+      takerFeeRate: info.rwa_taker_fee_rate,
+    });
+  }
+  return rates;
+}
+
+const additionalResolvers = {
+  Query: {
+    account: async (root: unknown, _args: unknown, context: SdkContext, info: unknown) => {
+      const result = await context.svc.Query.clientInfo({
+        root,
+        args: {},
+        context,
+        info,
+        selectionSet: INFO_SELECTION,
+      });
+      if (!result?.data) throw new GraphQLError(`upstream error: ${result?.message ?? 'none'}`);
+      return result.data;
+    },
+  },
+  Account: {
+    id: (info: AccountInfo) => info.account_id,
+    email: (info: AccountInfo) => info.email || null,
+    accountMode: (info: AccountInfo) => (info.account_mode === 'FUTURES' ? 'FUTURES' : null),
+    maxLeverage: (info: AccountInfo) => info.max_leverage,
+    maintenanceCancelOrders: (info: AccountInfo) => info.maintenance_cancel_orders,
+    feeRates: (info: AccountInfo) => feeRatesOf(info),
+  },
+};
+
+const started = Date.now();
+const supergraph = await composeSupergraph(baseURL);
+const composeMs = Date.now() - started;
+const gateway = createGatewayRuntime<SignerContext>({
+  supergraph,
+  additionalTypeDefs,
+  additionalResolvers: additionalResolvers as never,
+  plugins: () => [useRequestSigning()],
+  logging: false,
+  graphqlEndpoint: '/',
+  landingPage: false,
+  graphiql: false,
+});
+const server = createServer(gateway);
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address() as AddressInfo;
+announce({ url: `http://127.0.0.1:${port}`, composeMs });
+onShutdown(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await gateway.dispose();
+});
