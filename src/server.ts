@@ -27,6 +27,7 @@ import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
+import { useJit } from './plugins/use-jit.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
@@ -169,6 +170,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       useMetrics({ metrics }),
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
+      useJit(),
       useCsrfPrevention(),
       useCallerAuth({ directory, upstream }),
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
