@@ -103,6 +103,7 @@ export function observeExchange(
         span?.end();
       }
       scope.lastResult = String(reply.status);
+      scope.status = reply.status;
       const fields = {
         operation: scope.op.name,
         attempt,

@@ -14,7 +14,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
-import { ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD } from '@opentelemetry/semantic-conventions';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+} from '@opentelemetry/semantic-conventions';
 import type { Logger } from '../logger.ts';
 import type { Operation } from './catalog.ts';
 import { RateLimitedError, UpstreamError } from './errors.ts';
@@ -62,6 +66,8 @@ export interface CallScope {
   /** performance.now() when the last attempt ended, and what it ended with. */
   lastEndedAt: number;
   lastResult: string | undefined;
+  /** HTTP status of the last answer. */
+  status: number | undefined;
 }
 
 const calls = new AsyncLocalStorage<CallScope>();
@@ -125,7 +131,8 @@ function logCallEnd(logger: Logger, call: Call, event: UpstreamCallEvent, error:
   }
 }
 
-function endCallSpan(span: Span, event: UpstreamCallEvent): void {
+function endCallSpan(span: Span, event: UpstreamCallEvent, status: number | undefined): void {
+  if (status !== undefined) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
   span.setAttributes({
     [ATTR_OUTCOME]: event.outcome,
     [ATTR_CACHE]: event.cache,
@@ -161,6 +168,7 @@ export function withTelemetry(
       attempts: 0,
       lastEndedAt: 0,
       lastResult: undefined,
+      status: undefined,
     };
     const run = () => calls.run(scope, () => next(call));
     let outcome: UpstreamCallEvent['outcome'] = 'ok';
@@ -182,7 +190,7 @@ export function withTelemetry(
       };
       // Telemetry must not change the result of a call, nor one listener silence another.
       if (emit) ignoreErrors(() => emit(event));
-      if (span) endCallSpan(span, event);
+      if (span) endCallSpan(span, event, scope.status);
       if (logger) ignoreErrors(() => logCallEnd(logger, call, event, failure));
     }
   };
