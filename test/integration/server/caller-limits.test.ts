@@ -123,8 +123,8 @@ describe('an anonymous flood of strategyVaultNonce on two replicas', () => {
       );
     }
     for (const read of traderReads) {
-      expect(read.status).toBe(200);
-      expect(read.body.errors).toBeUndefined();
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      expect(read.body.errors, JSON.stringify(read.body.errors)).toBeUndefined();
       expect(read.body.data).toEqual({
         strategyVaultNonce: expect.any(Number),
         account: { id: trader.entry.accountId },
