@@ -23,6 +23,7 @@ import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
+import { useGraphiQLAssets } from './plugins/use-graphiql-assets.ts';
 import { useHealth } from './plugins/use-health.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
@@ -125,7 +126,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
     landingPage: false,
-    graphiql: graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
+    graphiql: graphiqlOptions(demoTokens ? { demoTokens } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
@@ -133,6 +134,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     logging: toYogaLogger(logger),
     plugins: [
       useLogging({ logger }),
+      useGraphiQLAssets(),
       useMetrics({ metrics }),
       useHealth({
         checks: {
