@@ -70,33 +70,30 @@ export function useGraphiQLAssets(options: GraphiQLAssetsOptions = {}): Plugin {
       }
       return respond(fetchAPI, request, asset, IMMUTABLE, 'Accept-Encoding').then(endResponse);
     },
-    async onResponse({ request, response, setResponse, fetchAPI }) {
+    // Synchronous for every other response: a promise only for the GraphiQL page.
+    onResponse({ request, response, setResponse, fetchAPI }) {
       if (request.method !== 'GET' || response.status !== 200) return;
       if (!response.headers.get('content-type')?.startsWith('text/html')) return;
       if (new URL(request.url).pathname.replace(/\/$/, '') !== endpoint) return;
-      const html = await response.text();
-      if (page?.html !== html) {
-        const body = Buffer.from(html);
-        const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
-        page = { html, body, etag: `"${hash}"` };
-      }
-      const { body, etag } = page;
-      // The browser asks for the assets next: start compressing them now (once per process).
-      const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-      if (encoding) {
-        for (const asset of graphiqlAssets().byPath.values()) {
-          compressed.get(asset.body, encoding).catch(() => undefined);
+      return response.text().then(async (html) => {
+        if (page?.html !== html) {
+          const body = Buffer.from(html);
+          const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
+          page = { html, body, etag: `"${hash}"` };
         }
-      }
-      setResponse(
-        await respond(
-          fetchAPI,
-          request,
-          { body, etag, contentType: 'text/html; charset=utf-8' },
-          'private, no-cache',
-          'Accept, Accept-Encoding',
-        ),
-      );
+        const { body, etag } = page;
+        // The browser asks for the assets next: start compressing them now (once each).
+        const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
+        if (encoding) {
+          for (const asset of graphiqlAssets().byPath.values()) {
+            compressed.get(asset.body, encoding).catch(() => undefined);
+          }
+        }
+        const served = { body, etag, contentType: 'text/html; charset=utf-8' };
+        setResponse(
+          await respond(fetchAPI, request, served, 'private, no-cache', 'Accept, Accept-Encoding'),
+        );
+      });
     },
   };
 }
