@@ -4,7 +4,7 @@
  * prints, and each of its GraphQL blocks runs without errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
+import { fencedBlocks, readDoc, shellWords } from '../../unit/docs/markdown.ts';
 import { type Running, startGateway, uniquePrefix } from '../server/harness.ts';
 
 const README = readDoc('README.md');
@@ -19,17 +19,6 @@ beforeAll(async () => {
   token = gw.gateway.demoTokens?.trader as string;
 });
 afterAll(() => gw?.close());
-
-/** Words of a shell command line, with '…' and "…" quoting ($TOKEN expanded in "…"). */
-function shellWords(line: string, vars: Record<string, string>): string[] {
-  const words: string[] = [];
-  for (const m of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) {
-    const [, single, double, bare] = m;
-    const expand = (s: string) => s.replace(/\$(\w+)/g, (_, name: string) => vars[name] ?? '');
-    words.push(single ?? expand(double ?? bare ?? ''));
-  }
-  return words;
-}
 
 describe('README', () => {
   it('its curl command answers what the README prints', async () => {
