@@ -3,6 +3,7 @@
  * demo principals): its curl command with the demo trader's token answers the JSON the README
  * prints, and each of its GraphQL blocks runs without errors.
  */
+import { parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedBlocks, readDoc, shellWords } from '../../unit/docs/markdown.ts';
 import { type Running, startGateway, uniquePrefix } from '../server/harness.ts';
@@ -41,6 +42,9 @@ describe('README', () => {
       else if (word.startsWith('http')) url = word;
     }
     expect(url).toBe('http://localhost:4000/graphql');
+    // The curl sends the README's first GraphQL block.
+    const [first] = fencedBlocks(README, 'graphql');
+    expect(print(parse(JSON.parse(body as string).query))).toBe(print(parse(first as string)));
     const response = await fetch(url.replace('http://localhost:4000', gw.origin), {
       method: body === undefined ? 'GET' : 'POST',
       headers,
