@@ -169,6 +169,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           config: config.callerLimits,
           keyPrefix: config.redis.keyPrefix,
           replicas: config.upstream.replicas ?? 1,
+          limitScale: config.upstream.limitScale ?? 1,
           ...(store.redis ? { redis: store.redis } : {}),
         }),
       }),

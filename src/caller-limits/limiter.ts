@@ -62,6 +62,8 @@ export interface CallerLimiterOptions {
   keyPrefix: string;
   /** Replicas sharing the limits: the insurance limiter's divisor. @default 1 */
   replicas?: number;
+  /** UPSTREAM_LIMIT_SCALE: the global budgets are this many times the documented ones. @default 1 */
+  limitScale?: number;
 }
 
 export interface CallerLimiter {
@@ -147,7 +149,8 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
   const shareOf = (limit: LimitPolicy): Rule => {
     let share = shares.get(limit.key);
     if (!share) {
-      const points = Math.max(1, Math.floor(limit.limit * config.globalShare));
+      const scaled = limit.limit * (options.limitScale ?? 1);
+      const points = Math.max(1, Math.floor(scaled * config.globalShare));
       share = rule(`share:${limit.key}`, points, limit.windowMs);
       shares.set(limit.key, share);
     }
