@@ -16,12 +16,13 @@
  * 2. Fair share of the global upstream budgets (one budget for the gateway's IP, like sv_nonce
  *    at 10/s): within each of that budget's windows, one principal may take at most
  *    CALLER_GLOBAL_SHARE of it, and all anonymous callers together the same share (counted as
- *    one caller, so a flood from many IPs cannot starve the accounts either). With the default
- *    0.5, one caller's flood leaves at least half of every global budget to everyone else.
- *    Fixed windows let a caller take its share at the end of one window and again at the start
- *    of the next; the upstream budget's own sliding window then makes the others wait briefly
- *    (UPSTREAM_BUDGET_WAIT_MS) instead of starving. A request that needs more of a budget than
- *    one share holds is refused outright: no retry could pass it.
+ *    one caller, so a flood from many IPs cannot starve the accounts either). Fixed windows let
+ *    a caller take its share at the end of one window and again at the start of the next, so
+ *    in the upstream budget's sliding window it can hold twice its share; the default 0.4
+ *    keeps that under the whole budget (8 of sv_nonce's 10 a second), and a flooding caller
+ *    leaves the others at least 60% on average and 20% at its worst edge, which they get after
+ *    a short budget wait instead of starving. A request that needs more of a budget than one
+ *    share holds is refused outright: no retry could pass it.
  *
  * A refused request is charged nothing: the refusing rule, and every rule before it, gives
  * back what it took (rate-limiter-flexible counts a refused consume), so an oversized request

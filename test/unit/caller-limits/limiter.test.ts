@@ -44,7 +44,7 @@ describe('createCallerLimiter (in-process)', () => {
 
   it('caps each caller at its share of a global budget; anonymous callers share one', async () => {
     const limiter = createCallerLimiter({ config, keyPrefix: 't2' });
-    // sv_nonce: 10 per second, share 0.5 → 5 per caller per second.
+    // sv_nonce: 10 a second, share 0.5 here → 5 per caller a second.
     expect((await limiter.consume(alice, nonces(5))).allowed).toBe(true);
     const more = await limiter.consume(alice, nonces(1));
     expect(more).toMatchObject({ allowed: false, reason: expect.stringContaining('share') });
@@ -94,7 +94,7 @@ describe('CALLER_* and ADMIN_* configuration', () => {
       windowMs: 60_000,
       points: 1_200,
       anonymousPoints: 120,
-      globalShare: 0.5,
+      globalShare: 0.4,
       proxyHops: 0,
     });
   });
