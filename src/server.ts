@@ -170,6 +170,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           keyPrefix: config.redis.keyPrefix,
           replicas: config.upstream.replicas ?? 1,
           limitScale: config.upstream.limitScale ?? 1,
+          waitMs: config.upstream.budgetWaitMs,
           ...(store.redis ? { redis: store.redis } : {}),
         }),
       }),

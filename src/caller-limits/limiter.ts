@@ -21,8 +21,10 @@
  *    in the upstream budget's sliding window it can hold twice its share; the default 0.4
  *    keeps that under the whole budget (8 of sv_nonce's 10 a second), and a flooding caller
  *    leaves the others at least 60% on average and 20% at its worst edge, which they get after
- *    a short budget wait instead of starving. A request that needs more of a budget than one
- *    share holds is refused outright: no retry could pass it.
+ *    a short budget wait instead of starving. Like the upstream budget, a request over its
+ *    share waits for the next window up to `waitMs` (UPSTREAM_BUDGET_WAIT_MS) before it is
+ *    refused, so a short burst is smoothed rather than failed. A request that needs more of a
+ *    budget than one share holds is refused outright: no wait could pass it.
  *
  * A refused request is charged nothing: the refusing rule, and every rule before it, gives
  * back what it took (rate-limiter-flexible counts a refused consume), so an oversized request
@@ -65,6 +67,10 @@ export interface CallerLimiterOptions {
   replicas?: number;
   /** UPSTREAM_LIMIT_SCALE: the global budgets are this many times the documented ones. @default 1 */
   limitScale?: number;
+  /** How long a request may wait for its share of a global budget. @default 0 (refuse at once) */
+  waitMs?: number;
+  /** @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface CallerLimiter {
@@ -106,6 +112,9 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
   const replicas = Math.max(1, options.replicas ?? 1);
   // After a slow failure the limits stay local for 5 s (then one call probes Redis): a hung
   // Redis then costs one request in 5 s a timeout, not every request.
+  const waitMs = options.waitMs ?? 0;
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const health = new StoreHealth(Date.now, { slowMs: REDIS_TIMEOUT_MS - 50, suspendMs: 5_000 });
   const rule = (name: string, points: number, durationMs: number): Rule => {
     const duration = seconds(durationMs);
@@ -174,7 +183,16 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
             reason: `needs ${calls} calls of the shared upstream budget ${budget}; one caller may use ${share.points} per ${limit.windowMs} ms`,
           };
         }
-        const { refusedMs, giveBack } = await share.take(shareKey, calls);
+        let { refusedMs, giveBack } = await share.take(shareKey, calls);
+        // Wait for the share's next window while the wait stays within `waitMs` (jitter: the
+        // callers waiting for one window do not all retry at one instant).
+        for (let waited = 0; refusedMs !== undefined; ) {
+          const pause = refusedMs + Math.floor(Math.random() * 25);
+          if (waited + pause > waitMs) break;
+          await sleep(pause);
+          waited += pause;
+          ({ refusedMs, giveBack } = await share.take(shareKey, calls));
+        }
         if (refusedMs !== undefined) {
           await refund();
           return {

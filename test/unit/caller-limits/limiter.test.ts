@@ -75,6 +75,26 @@ describe('createCallerLimiter (in-process)', () => {
     expect((await limiter.consume(alice, cost('{ account { id } }'))).allowed).toBe(true);
   });
 
+  it('waits for the next window of a share within waitMs, instead of refusing a short burst', async () => {
+    const pauses: number[] = [];
+    const limiter = createCallerLimiter({
+      config,
+      keyPrefix: 't5',
+      waitMs: 2_000,
+      sleep: (ms) => {
+        pauses.push(ms);
+        return new Promise((resolve) => setTimeout(resolve, ms));
+      },
+    });
+    expect((await limiter.consume(alice, nonces(5))).allowed).toBe(true);
+    expect((await limiter.consume(alice, nonces(2))).allowed).toBe(true);
+    expect(pauses).toHaveLength(1);
+    expect(pauses[0]).toBeLessThanOrEqual(1_000 + 25);
+    // Still more than a share: refused at once, no wait.
+    expect((await limiter.consume(alice, nonces(6))).allowed).toBe(false);
+    expect(pauses).toHaveLength(1);
+  });
+
   it('does not count operations that cost nothing', async () => {
     const limiter = createCallerLimiter({
       config: { ...config, anonymousPoints: 1 },
