@@ -62,7 +62,7 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** Node `http` request listener: `http.createServer(gateway.handler)`. */
   handler: RequestListener;
-  /** The admin listener's (/metrics, /ready): `listenAdmin(gateway.admin, config.admin)`. */
+  /** Request listener of the admin port (/metrics, /ready): `listenAdmin(gateway.admin, config.admin)`. */
   admin: RequestListener;
   upstream: UpstreamClient;
   /** Base URL of the upstream in use (the embedded sandbox's in embedded mode). */
