@@ -85,8 +85,6 @@ interface Rule {
   take(key: string, points: number): Promise<{ refusedMs?: number; giveBack: () => Promise<void> }>;
 }
 
-type Limiter = RateLimiterAbstract;
-
 /**
  * A Redis round trip of the limiter normally takes about a millisecond; past this the call
  * counts as a slow failure (the insurance answers, and StoreHealth suspends Redis for the
@@ -96,7 +94,11 @@ type Limiter = RateLimiterAbstract;
 const REDIS_TIMEOUT_MS = 500;
 
 /** Consumes; a refusal gives its points back (rate-limiter-flexible counts refused consumes). */
-async function consume(limiter: Limiter, key: string, points: number): Promise<number | undefined> {
+async function consume(
+  limiter: RateLimiterAbstract,
+  key: string,
+  points: number,
+): Promise<number | undefined> {
   try {
     await limiter.consume(key, points);
     return undefined;
@@ -110,11 +112,11 @@ async function consume(limiter: Limiter, key: string, points: number): Promise<n
 export function createCallerLimiter(options: CallerLimiterOptions): CallerLimiter {
   const { config, redis, keyPrefix } = options;
   const replicas = Math.max(1, options.replicas ?? 1);
-  // After a slow failure the limits stay local for 5 s (then one call probes Redis): a hung
-  // Redis then costs one request in 5 s a timeout, not every request.
   const waitMs = options.waitMs ?? 0;
   const sleep =
     options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // After a slow failure the limits stay local for 5 s (then one call probes Redis): a hung
+  // Redis then costs one request in 5 s a timeout, not every request.
   const health = new StoreHealth(Date.now, { slowMs: REDIS_TIMEOUT_MS - 50, suspendMs: 5_000 });
   const rule = (name: string, points: number, durationMs: number): Rule => {
     const duration = seconds(durationMs);
@@ -129,8 +131,8 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
       giveBack: () => local.reward(key, n).then(() => undefined),
     });
     if (!redis) return { points, take: onLocal };
-    // Fails at once while the connection is known down; a hung Redis is cut off by the
-    // client's command timeout and then suspended by `health`.
+    // Fails at once while the connection is known down; a hung Redis is cut off after
+    // REDIS_TIMEOUT_MS and then suspended by `health`.
     const shared = new RLWrapperTimeouts({
       limiter: new RateLimiterRedis({
         storeClient: redis,
