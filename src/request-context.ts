@@ -25,6 +25,9 @@ export function outsideRequest<T>(fn: () => T): T {
   return storage.exit(fn);
 }
 
+/** Where the id comes in, goes back out and goes upstream. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 /** Longest incoming request id kept; longer ones are replaced. */
 export const MAX_REQUEST_ID_LENGTH = 128;
 /** Letters, digits, `-_.:` (UUIDs, ULIDs, trace ids, most proxies' ids). */

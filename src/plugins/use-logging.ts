@@ -11,7 +11,7 @@
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.ts';
 import { routeLabel } from '../metrics.ts';
-import { acceptRequestId, runInRequest } from '../request-context.ts';
+import { acceptRequestId, REQUEST_ID_HEADER, runInRequest } from '../request-context.ts';
 import { principalOf } from './use-caller-auth.ts';
 
 export interface LoggingPluginOptions {
@@ -27,7 +27,6 @@ interface RequestLog {
   operation?: string;
 }
 
-export const REQUEST_ID_HEADER = 'x-request-id';
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export function useLogging({

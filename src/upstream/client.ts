@@ -26,6 +26,7 @@ import {
 import { ServerClock } from './clock.ts';
 import { StoreHealth, type StoreHealthSnapshot } from './health.ts';
 import type { Scope } from './keys.ts';
+import { observeExchange } from './observe-exchange.ts';
 import { withOrders } from './orders.ts';
 import { type AccountContext, type Call, compose } from './pipeline.ts';
 import { withBudget } from './rate-limit.ts';
@@ -33,7 +34,7 @@ import { withRetry } from './retry.ts';
 import { SingleFlight } from './single-flight.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { Store } from './stores/store.ts';
-import { observeExchange, type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
+import { type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
 import { createFetchExchange, createHttpExchange, createSender } from './transport.ts';
 import type { OrderRecord } from './types.ts';
 

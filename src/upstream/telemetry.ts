@@ -1,7 +1,7 @@
 /**
  * Telemetry of upstream calls, from one place: the outermost layer sees each call of a
  * catalog operation whole (outcome, duration, cache use, budget wait, HTTP attempts) and
- * the exchange wrapper sees each HTTP attempt. From them come
+ * the exchange wrapper (observe-exchange.ts) sees each HTTP attempt. From them come
  * - one event per call, for the metrics;
  * - spans, when a tracer is given: one per call (`upstream accountInfo`) and a CLIENT child
  *   per HTTP attempt (`GET /v1/client/info`: the route template, never the path sent — its
@@ -13,29 +13,16 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import {
-  context,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from '@opentelemetry/api';
+import { context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import {
   ATTR_ERROR_TYPE,
   ATTR_HTTP_REQUEST_METHOD,
-  ATTR_HTTP_REQUEST_RESEND_COUNT,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
-  ATTR_SERVER_ADDRESS,
-  ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
 import type { Logger } from '../logger.ts';
-import { currentRequest } from '../request-context.ts';
-import { traceContext } from '../tracing.ts';
 import type { Operation } from './catalog.ts';
 import { RateLimitedError, UpstreamError } from './errors.ts';
 import type { Call, Layer } from './pipeline.ts';
-import type { Exchange, ExchangeReply } from './transport.ts';
 
 export interface UpstreamCallEvent {
   operation: string;
@@ -56,14 +43,12 @@ export interface UpstreamTelemetry {
 }
 
 /** Incubating semantic conventions, copied as the OTel docs advise. */
-const ATTR_URL_TEMPLATE = 'url.template';
+export const ATTR_URL_TEMPLATE = 'url.template';
 const ATTR_OPERATION = 'svc.upstream.operation';
 const ATTR_OUTCOME = 'svc.upstream.outcome';
 const ATTR_CACHE = 'svc.upstream.cache';
 const ATTR_ATTEMPTS = 'svc.upstream.attempts';
 const ATTR_BUDGET_WAIT_MS = 'svc.upstream.budget_wait_ms';
-
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 export function outcomeOf(error: unknown): UpstreamCallEvent['outcome'] {
   if (error instanceof UpstreamError) return error.kind;
@@ -73,7 +58,7 @@ export function outcomeOf(error: unknown): UpstreamCallEvent['outcome'] {
 }
 
 /** One call in flight, as the exchange wrapper sees it. */
-interface CallScope {
+export interface CallScope {
   readonly op: Operation;
   readonly accountId: string | undefined;
   /** HTTP attempts begun. */
@@ -81,9 +66,14 @@ interface CallScope {
   /** performance.now() when the last attempt ended, and what it ended with. */
   lastEndedAt: number;
   lastResult: string | undefined;
+  /** HTTP status of the last answer. */
+  status: number | undefined;
 }
 
 const calls = new AsyncLocalStorage<CallScope>();
+
+/** The call whose layers are running now (the exchange wrapper's view). */
+export const currentCall = (): CallScope | undefined => calls.getStore();
 
 /** Account ids are not secrets, but logs name them by a short hash (join with metrics labels). */
 const accountHashes = new Map<string, string>();
@@ -98,7 +88,7 @@ export function accountHash(accountId: string | undefined): string | undefined {
   return hash;
 }
 
-const round = (ms: number) => Math.round(ms * 10) / 10;
+export const round = (ms: number) => Math.round(ms * 10) / 10;
 
 function ignoreErrors(fn: () => void): void {
   try {
@@ -141,7 +131,8 @@ function logCallEnd(logger: Logger, call: Call, event: UpstreamCallEvent, error:
   }
 }
 
-function endCallSpan(span: Span, event: UpstreamCallEvent): void {
+function endCallSpan(span: Span, event: UpstreamCallEvent, status: number | undefined): void {
+  if (status !== undefined) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
   span.setAttributes({
     [ATTR_OUTCOME]: event.outcome,
     [ATTR_CACHE]: event.cache,
@@ -177,6 +168,7 @@ export function withTelemetry(
       attempts: 0,
       lastEndedAt: 0,
       lastResult: undefined,
+      status: undefined,
     };
     const run = () => calls.run(scope, () => next(call));
     let outcome: UpstreamCallEvent['outcome'] = 'ok';
@@ -198,105 +190,8 @@ export function withTelemetry(
       };
       // Telemetry must not change the result of a call, nor one listener silence another.
       if (emit) ignoreErrors(() => emit(event));
-      if (span) endCallSpan(span, event);
+      if (span) endCallSpan(span, event, scope.status);
       if (logger) ignoreErrors(() => logCallEnd(logger, call, event, failure));
     }
-  };
-}
-
-const failureName = (error: unknown): string => {
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code === 'string') return code;
-  return error instanceof Error ? error.name : 'Error';
-};
-
-/**
- * Wraps the wire: every request carries the GraphQL request's id (and, when tracing, the
- * attempt span's `traceparent`); every attempt of a call is a span and, from the second on,
- * a logged retry. Readiness pings (outside any call) only get the request id.
- */
-export function observeExchange(
-  exchange: Exchange,
-  baseUrl: string,
-  { tracer, logger }: Pick<UpstreamTelemetry, 'tracer' | 'logger'> = {},
-): Exchange {
-  const url = new URL(baseUrl);
-  const server = {
-    [ATTR_SERVER_ADDRESS]: url.hostname,
-    [ATTR_SERVER_PORT]: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-  };
-  return {
-    close: () => exchange.close(),
-    async send(request) {
-      const requestId = currentRequest()?.requestId;
-      const scope = calls.getStore();
-      if (!scope) {
-        if (requestId === undefined) return exchange.send(request);
-        return exchange.send({
-          ...request,
-          headers: { ...request.headers, [REQUEST_ID_HEADER]: requestId },
-        });
-      }
-      const headers = { ...request.headers };
-      if (requestId !== undefined) headers[REQUEST_ID_HEADER] = requestId;
-      const attempt = ++scope.attempts;
-      const route = scope.op.path;
-      const started = performance.now();
-      if (attempt > 1) {
-        logger?.info(
-          {
-            operation: scope.op.name,
-            attempt,
-            waitMs: round(started - scope.lastEndedAt),
-            previous: scope.lastResult,
-            accountHash: accountHash(scope.accountId),
-          },
-          'upstream retry',
-        );
-      }
-      let span: Span | undefined;
-      if (tracer) {
-        span = tracer.startSpan(`${request.method} ${route}`, {
-          kind: SpanKind.CLIENT,
-          attributes: {
-            [ATTR_HTTP_REQUEST_METHOD]: request.method,
-            [ATTR_URL_TEMPLATE]: route,
-            ...server,
-            ...(attempt > 1 ? { [ATTR_HTTP_REQUEST_RESEND_COUNT]: attempt - 1 } : {}),
-          },
-        });
-        traceContext.inject(trace.setSpan(context.active(), span), headers, {
-          set: (carrier, key, value) => {
-            carrier[key] = value;
-          },
-        });
-      }
-      let reply: ExchangeReply;
-      try {
-        reply = await exchange.send({ ...request, headers });
-        span?.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, reply.status);
-        if (reply.status >= 400) span?.setStatus({ code: SpanStatusCode.ERROR });
-      } catch (error) {
-        scope.lastResult = failureName(error);
-        span?.setStatus({ code: SpanStatusCode.ERROR });
-        span?.setAttribute(ATTR_ERROR_TYPE, scope.lastResult);
-        throw error;
-      } finally {
-        scope.lastEndedAt = performance.now();
-        span?.end();
-      }
-      scope.lastResult = String(reply.status);
-      const fields = {
-        operation: scope.op.name,
-        attempt,
-        status: reply.status,
-        durationMs: round(scope.lastEndedAt - started),
-        accountHash: accountHash(scope.accountId),
-      };
-      if (reply.status === 429) {
-        logger?.warn({ ...fields, retryAfter: reply.retryAfter }, 'upstream 429');
-      } else logger?.debug(fields, 'upstream attempt');
-      return reply;
-    },
   };
 }

@@ -134,6 +134,7 @@ describe('traces', () => {
       'svc.upstream.cache': 'miss',
       'svc.upstream.attempts': 1,
       'http.request.method': 'GET',
+      'http.response.status_code': 200,
       'url.template': '/v1/client/info',
     });
 

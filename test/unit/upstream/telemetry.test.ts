@@ -12,8 +12,9 @@ import {
   UpstreamRejectedError,
 } from '../../../src/upstream/errors.ts';
 import { StoreHealth } from '../../../src/upstream/health.ts';
+import { observeExchange } from '../../../src/upstream/observe-exchange.ts';
 import type { AccountContext, Call } from '../../../src/upstream/pipeline.ts';
-import { accountHash, observeExchange, withTelemetry } from '../../../src/upstream/telemetry.ts';
+import { accountHash, withTelemetry } from '../../../src/upstream/telemetry.ts';
 import type { Exchange, ExchangeRequest } from '../../../src/upstream/transport.ts';
 
 const ACCOUNT_ID = `0x${'ab'.repeat(32)}`;
