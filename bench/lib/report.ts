@@ -168,7 +168,8 @@ export function formatRatios(r: Ratios): { text: string; missed: string[] } {
     const value = r[name];
     const head = `${name.padEnd(width)}  ${t.label.padEnd(22)}`;
     const target = `target ${t.kind === 'min' ? '>=' : '<='} ${t.value}${t.unit}`;
-    if (value === null) return `${head}: –  ${target}  (not measured: scenario not run or no answer)`;
+    if (value === null)
+      return `${head}: –  ${target}  (not measured: scenario not run or no answer)`;
     const ok = t.kind === 'min' ? value >= t.value : value <= t.value;
     if (!ok) missed.push(name);
     const shown = t.unit === ' µs' ? value.toFixed(0) : value.toFixed(3);
