@@ -1,0 +1,53 @@
+/** The bench's figures and their targets (issue 17): computed from the scenarios, judged, printed. */
+import { describe, expect, it } from 'vitest';
+import { formatRatios, ratios, type ScenarioFigures, TARGETS } from '../../../bench/lib/report.ts';
+
+const scenario = (rps: number, p50Ms = 1, cpu: number | null = 400): ScenarioFigures => ({
+  rps,
+  p50Ms,
+  p99Ms: p50Ms * 2,
+  loadedP50Ms: p50Ms * 3,
+  loadedP99Ms: p50Ms * 4,
+  connections: 10,
+  upstreamPerOp: 1,
+  serverCpuUsPerOp: cpu,
+});
+
+describe('bench figures', () => {
+  const all = {
+    ceiling: scenario(1000, 0.2),
+    restFloor: scenario(1000, 0.3),
+    accountCached: scenario(950, 0.25),
+    accountUncached: scenario(600, 0.7),
+    placeOrder: scenario(300, 2, 750),
+    peerAccount: scenario(400),
+    hiveAccount: scenario(450),
+  };
+
+  it('derives every figure of the targets from the scenarios', () => {
+    const r = ratios(all);
+    expect(Object.keys(r).sort()).toEqual(Object.keys(TARGETS).sort());
+    expect(r).toEqual({
+      cachedVsCeiling: 0.95,
+      uncachedOverheadMs: 0.4,
+      uncachedVsPeer: 1.5,
+      cachedVsPeer: 2.375,
+      uncachedVsHive: 1.333,
+      placeOrderCpuUs: 750,
+    });
+  });
+
+  it('prints each figure with its target and lists the missed ones', () => {
+    const { text, missed } = formatRatios(ratios(all));
+    expect(missed).toEqual(['cachedVsPeer']);
+    expect(text).toMatch(/uncachedVsHive .*: 1\.333 +target >= 1\.2 +met/);
+    expect(text).toMatch(/placeOrderCpuUs .*: 750 µs +target <= 800 µs +met/);
+    expect(text).toMatch(/cachedVsPeer .*target >= 2\.5 +MISSED/);
+  });
+
+  it('marks a figure whose scenarios did not run as not measured, not as met or missed', () => {
+    const { text, missed } = formatRatios(ratios({ ceiling: scenario(1000) }));
+    expect(missed).toEqual([]);
+    expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(6);
+  });
+});
