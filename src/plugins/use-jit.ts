@@ -5,6 +5,7 @@
  * in `npm run bench`. Only operations whose variables graphql-js accepts go to the compiled
  * query: graphql-jit reports bad variables in its own words, without the BAD_USER_INPUT code
  * the gateway promises, so those fall back to graphql-js, which answers them as before.
+ * Compiled queries are kept per parsed document (a WeakMap): bounded by yoga's parse cache.
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { getOperationAST } from 'graphql';
@@ -17,7 +18,9 @@ export function useJit(): Plugin {
     {
       enableIf: ({ schema, document, operationName, variableValues }) => {
         const operation = getOperationAST(document, operationName);
-        if (!operation) return false;
+        // Subscriptions stay with graphql-js: per event the compiled query gains little, and the
+        // live streams' error and completion semantics are tested against graphql-js.
+        if (!operation || operation.operation === 'subscription') return false;
         const definitions = operation.variableDefinitions ?? [];
         if (definitions.length === 0) return true;
         const { errors } = getVariableValues(schema, definitions, variableValues ?? {}, {

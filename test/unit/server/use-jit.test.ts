@@ -1,0 +1,64 @@
+/**
+ * useJit: queries and mutations run compiled by graphql-jit; operations whose variables
+ * graphql-js rejects, and subscriptions, run on graphql-js — so a bad variable is worded as
+ * before (the gateway's error mapping, which adds BAD_USER_INPUT, expects that wording).
+ */
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { describe, expect, it } from 'vitest';
+import { useJit } from '../../../src/plugins/use-jit.ts';
+
+function server() {
+  const engines: string[] = [];
+  // graphql-jit's executor tags its results with a compiled `stringify`; graphql-js's do not.
+  const observe: Plugin = {
+    onExecute: () => ({
+      onExecuteDone: ({ result }) => {
+        engines.push('stringify' in (result as object) ? 'jit' : 'graphql-js');
+      },
+    }),
+  };
+  const yoga = createYoga({
+    schema: createSchema({
+      typeDefs: /* GraphQL */ `
+        type Query { double(n: Int!): Int! }
+        type Mutation { echo(text: String!): String! }
+      `,
+      resolvers: {
+        Query: { double: (_: unknown, { n }: { n: number }) => n * 2 },
+        Mutation: { echo: (_: unknown, { text }: { text: string }) => text },
+      },
+    }),
+    plugins: [useJit(), observe],
+    logging: false,
+  });
+  const post = async (query: string, variables?: Record<string, unknown>) => {
+    const res = await yoga.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return res.json() as Promise<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }>;
+  };
+  return { post, engines };
+}
+
+describe('useJit', () => {
+  it('runs queries and mutations compiled, with the same answers', async () => {
+    const { post, engines } = server();
+    expect(await post('query($n: Int!) { double(n: $n) }', { n: 21 })).toEqual({
+      data: { double: 42 },
+    });
+    expect(await post('mutation { echo(text: "hi") }')).toEqual({ data: { echo: 'hi' } });
+    expect(engines).toEqual(['jit', 'jit']);
+  });
+
+  it('leaves operations with bad variables to graphql-js, worded as before', async () => {
+    const { post, engines } = server();
+    const answer = await post('query($n: Int!) { double(n: $n) }', { n: 'x' });
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors?.[0]).toMatchObject({
+      message: 'Variable "$n" got invalid value "x"; Int cannot represent non-integer value: "x"',
+    });
+    expect(engines).toEqual(['graphql-js']);
+  });
+});
