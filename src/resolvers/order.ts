@@ -11,7 +11,7 @@ import {
 } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
-import { settle } from './result.ts';
+import { mutation } from './result.ts';
 import { compact } from './wire.ts';
 
 export interface OrderModel {
@@ -168,10 +168,10 @@ export function toCreateOrderParams(i: PlaceOrderArgs): CreateOrderParams {
 }
 
 export function placeOrder(ctx: GatewayContext, input: PlaceOrderArgs) {
-  return settle(async () => {
+  return mutation(async () => {
     const created = await requireAccount(ctx).createOrder(toCreateOrderParams(input));
     const receipt = toReceipt(created);
     if (receipt.clientOrderId !== null) ctx.loaders.order.clear(receipt.clientOrderId);
-    return { __typename: 'PlaceOrderSuccess' as const, receipt };
+    return { receipt };
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '../resolvers/order.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
-import { resultUnion } from './errors.ts';
+import { result } from './errors.ts';
 import { placeOrderInput } from './input-rules.ts';
 import * as rules from './rules.ts';
 
@@ -109,7 +109,7 @@ const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
 });
 
 const PlaceOrderSuccess = builder
-  .objectRef<{ __typename: 'PlaceOrderSuccess'; receipt: OrderReceipt }>('PlaceOrderSuccess')
+  .objectRef<{ receipt: OrderReceipt }>('PlaceOrderSuccess')
   .implement({
     fields: (t) => ({
       receipt: t.expose('receipt', { type: OrderReceiptRef }),
@@ -125,8 +125,8 @@ const PlaceOrderSuccess = builder
 
 builder.mutationField('placeOrder', (t) =>
   t.field({
-    type: resultUnion('PlaceOrder', PlaceOrderSuccess),
-    nullable: true,
+    ...result('PlaceOrder'),
+    type: PlaceOrderSuccess,
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
     resolve: (_root, { input }, ctx) => placeOrder(ctx, input),
