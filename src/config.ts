@@ -31,6 +31,9 @@ const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     HOST: z.string().default('0.0.0.0'),
+    /** /metrics and /ready listen here, apart from the public port (0: an ephemeral port). */
+    ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(9090),
+    ADMIN_HOST: z.string().default('127.0.0.1'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 
     SVC_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
@@ -130,6 +133,7 @@ export interface UpstreamConfig {
 export interface Config {
   port: number;
   host: string;
+  admin: { port: number; host: string };
   logLevel: Env['LOG_LEVEL'];
   upstream: UpstreamConfig;
   sandboxSeedFile: string | undefined;
@@ -182,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     port: env.PORT,
     host: env.HOST,
+    admin: { port: env.ADMIN_PORT, host: env.ADMIN_HOST },
     logLevel: env.LOG_LEVEL,
     upstream: {
       ...resolveNetwork(env),

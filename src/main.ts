@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenAdmin } from './admin.ts';
 import { KeystoreError } from './auth/principals.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -44,10 +45,23 @@ await new Promise<void>((resolve, reject) => {
   fail([`${config.host}:${config.port}: ${error.code ?? error.message}`], 'cannot listen');
 });
 
+// /metrics and /ready: on the admin port only.
+const admin = await listenAdmin(gateway.admin, config.admin).catch((error: NodeJS.ErrnoException) =>
+  fail(
+    [`${config.admin.host}:${config.admin.port}: ${error.code ?? error.message}`],
+    'cannot listen',
+  ),
+);
+
 const { port } = server.address() as AddressInfo;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = `http://${shownHost}:${port}/graphql`;
-logger.info('listening', { url, upstream: config.upstream.network, store: gateway.store.kind });
+logger.info('listening', {
+  url,
+  admin: admin.origin,
+  upstream: config.upstream.network,
+  store: gateway.store.kind,
+});
 // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
 process.stderr.write(`\nsvc-graphql gateway: ${url}  (GraphiQL in a browser)\n`);
 if (gateway.demoTokens) {
@@ -81,6 +95,7 @@ async function shutdown(signal: string): Promise<void> {
     server.closeAllConnections();
   }
   clearTimeout(timer);
+  await admin.close();
   await gateway.close();
   logger.info('stopped');
   process.exit(0);

@@ -133,10 +133,13 @@ export function describeReplicas(
       [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
     }, 40_000);
     afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await sandbox?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-      await redis.teardown();
+      try {
+        await Promise.all([a?.stop(), b?.stop()]);
+        await sandbox?.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      } finally {
+        await redis.teardown();
+      }
     });
 
     it('keep account reads within 10 per 60 s in total under concurrent load', async () => {

@@ -1,3 +1,4 @@
+// @module-tag redis
 /** /metrics: what it counts, that every label stays bounded, and that no secret shows. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken } from '../../../src/auth/principals.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   expect((await gw.gql('{ account { id } }')).body.errors).toHaveLength(1);
   expect((await gw.gql('{ nope }')).status).toBe(400);
   await fetch(`${gw.origin}/no/such/path/with-a-unique-name`);
-  const response = await fetch(`${gw.origin}/metrics`);
+  const response = await fetch(`${gw.adminOrigin}/metrics`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
   text = await response.text();
@@ -96,6 +97,18 @@ describe('/metrics', () => {
       expect(secret).toBeTruthy();
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('answers only GET, and only on the admin listener', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await fetch(`${gw.adminOrigin}/metrics`, { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow'), method).toBe('GET');
+      expect(await response.text(), method).toBe('');
+    }
+    const publicPort = await fetch(`${gw.origin}/metrics`);
+    expect(publicPort.status).toBe(404);
+    expect(await publicPort.text()).not.toContain('svc_http_requests_total');
   });
 
   it('uses only bounded label values', () => {
