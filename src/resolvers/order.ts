@@ -106,6 +106,14 @@ export function loadOrder(ctx: GatewayContext, clientOrderId: string): Promise<O
   });
 }
 
+/** One order by exchange order id (deduplicated per request); -1006 → NOT_FOUND. */
+export function loadOrderById(ctx: GatewayContext, orderId: number): Promise<OrderModel> {
+  return orThrowCoded(async () => {
+    requireAccount(ctx);
+    return toOrder(await ctx.loaders.orderById.load(orderId));
+  });
+}
+
 /** Each entry resolves or fails alone (a failed entry is null with its own error). */
 export function loadOrders(ctx: GatewayContext, clientOrderIds: readonly string[]) {
   return clientOrderIds.map((id) => loadOrder(ctx, id));

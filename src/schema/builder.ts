@@ -18,6 +18,8 @@ export const builder = new SchemaBuilder<{
   Context: GatewayContext;
   AuthScopes: { authenticated: boolean; brokerAdmin: boolean };
   DefaultFieldNullability: false;
+  /** Every connection (Account.orders) reports the size of the whole filtered list. */
+  Connection: { totalCount: number };
   Scalars: {
     Date: { Input: string; Output: string };
     Timestamp: { Input: number; Output: number | Date };
@@ -50,6 +52,10 @@ export const builder = new SchemaBuilder<{
 builder.addScalarType('Date', DateScalar);
 builder.addScalarType('Timestamp', TimestampScalar);
 builder.addScalarType('BigInt', BigIntScalar);
+
+builder.globalConnectionField('totalCount', (t) =>
+  t.int({ description: 'Items in the whole list, all pages.', resolve: (c) => c.totalCount }),
+);
 
 builder.queryType({ description: 'Reads. Every field but strategyVaultNonce needs a caller.' });
 builder.mutationType({ description: 'Writes. Each returns a <Mutation>Result union.' });
