@@ -40,6 +40,8 @@ const envSchema = z
     SVC_BASE_URL: optionalUrl,
     SVC_TESTNET_BASE_URL: optionalUrl,
     SVC_SANDBOX_SEED: optionalText,
+    /** Port of the embedded sandbox (its control endpoints live there). @default a free port */
+    SVC_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SVC_KEYSTORE: optionalText,
     REDIS_URL: redisUrls,
     REDIS_KEY_PREFIX: z
@@ -137,6 +139,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   upstream: UpstreamConfig;
   sandboxSeedFile: string | undefined;
+  /** undefined: a free port. */
+  sandboxPort: number | undefined;
   keystoreFile: string | undefined;
   redis: { url: string | undefined; keyPrefix: string };
   persistedOperations: Env['PERSISTED_OPERATIONS'];
@@ -209,6 +213,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     sandboxSeedFile: env.SVC_SANDBOX_SEED,
+    sandboxPort: env.SVC_SANDBOX_PORT,
     keystoreFile: env.SVC_KEYSTORE,
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     persistedOperations: env.PERSISTED_OPERATIONS,

@@ -64,6 +64,10 @@ logger.info('listening', {
 });
 // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
 process.stderr.write(`\nsvc-graphql gateway: ${url}  (GraphiQL in a browser)\n`);
+if (gateway.sandbox)
+  process.stderr.write(
+    `embedded sandbox: ${gateway.sandbox.url}/sandbox/  (control endpoints, docs/sandbox.md)\n`,
+  );
 if (gateway.demoTokens) {
   process.stderr.write(
     [

@@ -96,6 +96,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ? undefined
     : await startEmbeddedSandbox({
         seedFile: config.sandboxSeedFile,
+        port: config.sandboxPort,
         entries: configured,
         logger,
       }).catch(async (error: unknown) => {

@@ -69,8 +69,8 @@ export const transferRoutes: Route[] = [
       if (amount > me.balance)
         throw new ApiError(-1009, 'message.amount: exceeds the available balance');
       me.transferNonces.add(nonce);
-      me.balance = round(me.balance - amount);
-      receiver.balance = round(receiver.balance + amount);
+      state.setBalance(me, round(me.balance - amount));
+      state.setBalance(receiver, round(receiver.balance + amount));
       return { internal_transfer_request_id: state.nextTransferId() };
     },
   },
