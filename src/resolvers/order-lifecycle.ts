@@ -104,8 +104,8 @@ export interface EditOrderArgs {
   symbol: string;
   side: Side;
   orderType: OrderType;
-  orderPrice?: number | null;
-  orderQuantity?: number | null;
+  orderPrice: number;
+  orderQuantity: number;
   clientOrderId?: string | null;
   reduceOnly?: boolean | null;
   visibleQuantity?: number | null;
@@ -120,9 +120,9 @@ export function editOrder(ctx: GatewayContext, input: EditOrderArgs) {
         symbol: input.symbol,
         side: input.side,
         order_type: input.orderType,
+        order_price: input.orderPrice,
+        order_quantity: input.orderQuantity,
         ...compact({
-          order_price: input.orderPrice,
-          order_quantity: input.orderQuantity,
           client_order_id: input.clientOrderId,
           reduce_only: input.reduceOnly,
           visible_quantity: input.visibleQuantity,

@@ -13,6 +13,7 @@
  * CREATED_TIME_ASC for a feed that only grows at its end).
  */
 import type { GatewayContext } from '../schema/context.ts';
+import { ORDER_PAGE_SIZE_DEFAULT } from '../spec/constants.ts';
 import type {
   ListOrdersQuery,
   OrderSort,
@@ -25,7 +26,7 @@ import { gqlError, orThrowCoded } from './errors.ts';
 import { type OrderModel, toOrder } from './order.ts';
 import { compact } from './wire.ts';
 
-export const DEFAULT_PAGE = 25;
+export const DEFAULT_PAGE = ORDER_PAGE_SIZE_DEFAULT;
 const PREFIX = 'orders:';
 
 export interface OrderFilterArgs {

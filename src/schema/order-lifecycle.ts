@@ -14,6 +14,7 @@ import {
   placeOrders,
   type StatusModel,
 } from '../resolvers/order-lifecycle.ts';
+import { CANCEL_BATCH_MAX } from '../spec/constants.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { OrderTypeEnum, SideEnum } from './enums.ts';
@@ -74,7 +75,7 @@ builder.mutationField('cancelOrder', (t) =>
 );
 
 const CancelOrdersInput = builder.inputType('CancelOrdersInput', {
-  description: `Exactly one of orderIds and clientOrderIds, 1 to ${MAX_BATCH} ids.`,
+  description: `Exactly one of orderIds and clientOrderIds, 1 to ${CANCEL_BATCH_MAX} ids.`,
   fields: (t) => ({
     orderIds: t.field({ type: ['BigInt'] }),
     clientOrderIds: t.stringList(),
@@ -127,8 +128,8 @@ const EditOrderInput = builder.inputType('EditOrderInput', {
     symbol: t.string({ required: true }),
     side: t.field({ type: SideEnum, required: true }),
     orderType: t.field({ type: OrderTypeEnum, required: true }),
-    orderPrice: t.float({ description: 'New price; give it, orderQuantity, or both' }),
-    orderQuantity: t.float({ description: 'New quantity' }),
+    orderPrice: t.float({ required: true, description: 'The new (or unchanged) price' }),
+    orderQuantity: t.float({ required: true, description: 'The new (or unchanged) quantity' }),
     clientOrderId: t.string(),
     reduceOnly: t.boolean(),
     visibleQuantity: t.float(),

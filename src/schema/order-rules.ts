@@ -4,15 +4,15 @@
  * field and the rule, raised before the resolver, so nothing reaches the upstream.
  */
 import { z } from 'zod';
+import { BATCH_ORDERS_MAX, CANCEL_BATCH_MAX, ORDER_PAGE_SIZE_MAX } from '../spec/constants.ts';
 import { ORDER_SORTS, ORDER_STATUS_FILTERS, ORDER_TYPES, SIDES } from '../upstream/types.ts';
 import { placeOrderInput } from './input-rules.ts';
 import * as r from './rules.ts';
 
-/** POST /v1/batch-order and the batch cancels: 1 to 10. */
-export const MAX_BATCH = 10;
+/** POST /v1/batch-order: 1 to 10 orders; the batch cancels: 1 to 10 ids. */
+export const MAX_BATCH = BATCH_ORDERS_MAX;
 /** GET /v1/orders `size`: at most 500, default 25. */
-export const MAX_ORDERS_PAGE = 500;
-export const DEFAULT_ORDERS_PAGE = 25;
+export const MAX_ORDERS_PAGE = ORDER_PAGE_SIZE_MAX;
 
 /** An exchange order id: a positive integer. */
 export const orderId = z
@@ -42,11 +42,11 @@ const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 export const cancelOrdersInput = z
   .object({
     orderIds: r
-      .list(orderId, MAX_BATCH)
+      .list(orderId, CANCEL_BATCH_MAX)
       .refine(unique, r.rule('unique', 'must not repeat an id'))
       .nullish(),
     clientOrderIds: r
-      .list(r.clientOrderId, MAX_BATCH)
+      .list(r.clientOrderId, CANCEL_BATCH_MAX)
       .refine(unique, r.rule('unique', 'must not repeat an id'))
       .nullish(),
   })
@@ -61,8 +61,8 @@ export const editOrderInput = z
     symbol: r.symbol,
     side: z.enum(SIDES),
     orderType: z.enum(ORDER_TYPES),
-    orderPrice: r.positive.nullish(),
-    orderQuantity: r.positive.nullish(),
+    orderPrice: r.positive,
+    orderQuantity: r.positive,
     clientOrderId: r.clientOrderId.nullish(),
     reduceOnly: z.boolean().nullish(),
     visibleQuantity: r.nonNegative.nullish(),
@@ -70,19 +70,11 @@ export const editOrderInput = z
   .superRefine(
     r.crossRules([
       {
-        path: 'orderPrice',
-        rule: 'priceOrQuantity',
-        message: 'give orderPrice or orderQuantity (only they can change)',
-        broken: (i) => !r.given(i.orderPrice) && !r.given(i.orderQuantity),
-      },
-      {
         path: 'visibleQuantity',
         rule: 'notAboveQuantity',
         message: 'must not exceed orderQuantity',
         broken: (i) =>
-          r.given(i.visibleQuantity) &&
-          r.given(i.orderQuantity) &&
-          (i.visibleQuantity as number) > (i.orderQuantity as number),
+          r.given(i.visibleQuantity) && (i.visibleQuantity as number) > i.orderQuantity,
       },
       {
         path: 'visibleQuantity',

@@ -37,7 +37,7 @@ const TRADER_MUTATIONS = {
   cancelOrders: 'mutation { cancelOrders(input: {orderIds: [1, 2]}) { __typename } }',
   cancelAllOrders: 'mutation { cancelAllOrders { __typename } }',
   editOrder:
-    'mutation { editOrder(input: {orderId: 1, symbol: "PERP_BTC_USDC", side: BUY, orderType: LIMIT, orderPrice: 1}) { __typename } }',
+    'mutation { editOrder(input: {orderId: 1, symbol: "PERP_BTC_USDC", side: BUY, orderType: LIMIT, orderPrice: 1, orderQuantity: 1}) { __typename } }',
   placeOrder:
     'mutation { placeOrder(input: {symbol: "PERP_BTC_USDC", orderType: MARKET, side: BUY, orderQuantity: 0.001}) { __typename } }',
   setDefaultMarginMode:

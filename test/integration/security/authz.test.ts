@@ -133,7 +133,7 @@ const FIELDS: Record<string, Field> = {
     mutation: true,
     query: () =>
       `mutation { editOrder(input: {orderId: 999999999, symbol: "PERP_BTC_USDC", side: BUY,
-         orderType: LIMIT, orderPrice: 100}) ${member} }`,
+         orderType: LIMIT, orderPrice: 100, orderQuantity: 1}) ${member} }`,
     allowed: (_c, r) =>
       expect(data(r, 'editOrder')).toMatchObject({
         __typename: 'UpstreamRejectedError',
