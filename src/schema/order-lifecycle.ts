@@ -163,7 +163,7 @@ builder.mutationField('editOrder', (t) =>
   }),
 );
 
-const BatchItemError = builder.objectType(BatchItemErrorMember, {
+builder.objectType(BatchItemErrorMember, {
   name: 'BatchItemError',
   description: 'One item of placeOrders that the upstream did not place; the others may be.',
   interfaces: [ErrorInterface],
@@ -189,18 +189,19 @@ const PlaceOrderItemSuccess = builder
     }),
   });
 
-const PlaceOrderItemResult = builder.unionType('PlaceOrderItemResult', {
-  types: [PlaceOrderItemSuccess, BatchItemError],
-  resolveType: (item) =>
-    item instanceof BatchItemErrorMember ? 'BatchItemError' : 'PlaceOrderItemSuccess',
-});
-
 const PlaceOrdersSuccess = builder
   .objectRef<{ results: PlaceOrdersItem[] }>('PlaceOrdersSuccess')
   .implement({
     fields: (t) => ({
-      results: t.field({
-        type: [PlaceOrderItemResult],
+      // An item is a success object or a returned member (graphql-js would raise an Error
+      // list item as a field error; the errors plugin returns it as its union member).
+      results: t.errorUnionListField({
+        types: [PlaceOrderItemSuccess, BatchItemErrorMember],
+        union: {
+          name: 'PlaceOrderItemResult',
+          description: 'One item of placeOrders: placed, or refused by the upstream.',
+          resolveType: () => 'PlaceOrderItemSuccess',
+        },
         description: 'One per input, in order. Partial success is normal.',
         resolve: ({ results }) => results,
       }),
