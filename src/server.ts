@@ -5,6 +5,7 @@
  * an injected config, keystore or upstream URL and bind port 0.
  */
 import type { RequestListener } from 'node:http';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { createAdminHandler } from './admin.ts';
@@ -16,6 +17,7 @@ import {
   readKeystoreFile,
   resolveKeystore,
 } from './auth/principals.ts';
+import { createCallerLimiter } from './caller-limits/limiter.ts';
 import type { Config } from './config.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
@@ -23,15 +25,19 @@ import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
+import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
+import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
+import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { GatewayContext } from './schema/context.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
+import { startTracingFromEnv, type Tracing } from './tracing.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
@@ -54,6 +60,8 @@ export interface GatewayOptions {
   processMetrics?: boolean;
   /** /ready's check timeout and result cache (tests). @default 2000 and 1000 ms */
   readiness?: { timeoutMs?: number; cacheMs?: number };
+  /** Spans (tests pass an in-memory exporter's); false: none. @default from the OTEL_* variables (off) */
+  tracing?: Tracing | false;
 }
 
 export interface Gateway {
@@ -89,6 +97,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
+  const ownTracing =
+    options.tracing === undefined ? startTracingFromEnv(process.env, logger) : undefined;
+  const tracing = ownTracing ?? (options.tracing || undefined);
+  if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
   const configured = await loadPrincipals(options);
   const externalUrl = options.upstreamUrl ?? config.upstream.baseUrl;
   const store = createStore(config.redis);
@@ -122,6 +134,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     telemetry: (event) => metrics.upstreamCall(event),
+    logger,
+    ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);
   let draining = false;
@@ -141,15 +155,20 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
     landingPage: false,
-    graphiql: graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
+    // GRAPHIQL / GRAPHQL_INTROSPECTION: both off by default when NODE_ENV=production.
+    graphiql:
+      config.graphiql && graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
     maxRequestBodySize: false,
     logging: toYogaLogger(logger),
     plugins: [
+      ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
       useLogging({ logger }),
       useMetrics({ metrics }),
+      usePhaseMetrics(metrics.registry),
+      ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention(),
       useCallerAuth({ directory, upstream }),
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
@@ -160,6 +179,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         maxAliases: config.limits.maxAliases,
         maxTokens: config.limits.maxTokens,
         maxCost: config.limits.maxCost,
+      }),
+      // Per-caller limits in upstream calls: after the limits, on the validated document.
+      useCallerLimits({
+        proxyHops: config.callerLimits.proxyHops,
+        limiter: createCallerLimiter({
+          config: config.callerLimits,
+          keyPrefix: config.redis.keyPrefix,
+          replicas: config.upstream.replicas ?? 1,
+          ...(store.redis ? { redis: store.redis } : {}),
+        }),
       }),
       // Last: after every request parser, so it wraps whichever one a request selects.
       useRequestBodyLimit(config.limits.maxBodyBytes),
@@ -189,6 +218,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         await store.close();
         // The sandbox may already be stopped (tests stop it to simulate an outage).
         await sandbox?.close().catch(() => undefined);
+        await ownTracing?.shutdown();
       })();
       return closing;
     },

@@ -31,7 +31,7 @@ export interface Replica {
 export async function startReplica(env: Record<string, string>): Promise<Replica> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stop = async () => {

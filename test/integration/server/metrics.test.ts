@@ -111,6 +111,28 @@ describe('/metrics', () => {
     expect(await publicPort.text()).not.toContain('svc_http_requests_total');
   });
 
+  it('times parse, validate and execute per operation type (no operation name)', () => {
+    // Four documents parsed (the bad token is refused before parsing), three executed.
+    for (const phase of ['parse', 'validate', 'execute']) {
+      const name = `graphql_envelop_phase_${phase}`;
+      expect(text).toContain(`# TYPE ${name} histogram`);
+      const counts = samples(`${name}_count`);
+      expect(counts.length, name).toBeGreaterThan(0);
+      for (const { labels } of counts) {
+        expect(
+          Object.keys(labels).filter((l) => l !== 'operationType'),
+          name,
+        ).toEqual([]);
+      }
+    }
+    const total = (name: string) => samples(name).reduce((n, s) => n + s.value, 0);
+    expect(total('graphql_envelop_phase_parse_count')).toBe(4);
+    expect(total('graphql_envelop_phase_validate_count')).toBe(4);
+    expect(total('graphql_envelop_phase_execute_count')).toBe(3);
+    expect(value('graphql_envelop_phase_execute_count', { operationType: 'query' })).toBe(3);
+    expect(text).not.toContain('operationName');
+  });
+
   it('uses only bounded label values', () => {
     const allowed: Record<string, RegExp> = {
       route: /^(\/graphql|\/health|\/ready|\/metrics|other)$/,
