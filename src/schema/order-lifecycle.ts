@@ -3,7 +3,7 @@
  * placeOrders. Each returns `<Mutation>Result` (its success type or an error member); the
  * inputs are checked by order-rules.ts before anything is sent.
  */
-import { loadOrder, loadOrderById, type OrderReceipt } from '../resolvers/order.ts';
+import { loadOrder, loadOrderById } from '../resolvers/order.ts';
 import {
   BatchItemErrorMember,
   cancelAllOrders,
@@ -19,7 +19,7 @@ import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { OrderTypeEnum, SideEnum } from './enums.ts';
 import { ErrorInterface, result } from './errors.ts';
-import { OrderReceiptRef, OrderRef, PlaceOrderInput } from './order.ts';
+import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
 import {
   cancelAllOrdersArgs,
   cancelOrderInput,
@@ -174,21 +174,6 @@ builder.objectType(BatchItemErrorMember, {
   }),
 });
 
-const PlaceOrderItemSuccess = builder
-  .objectRef<{ receipt: OrderReceipt }>('PlaceOrderItemSuccess')
-  .implement({
-    fields: (t) => ({
-      receipt: t.expose('receipt', { type: OrderReceiptRef }),
-      order: t.field({
-        type: OrderRef,
-        nullable: true,
-        description: 'The order as read back by its clientOrderId.',
-        resolve: ({ receipt }, _args, ctx) =>
-          receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
-      }),
-    }),
-  });
-
 const PlaceOrdersSuccess = builder
   .objectRef<{ results: PlaceOrdersItem[] }>('PlaceOrdersSuccess')
   .implement({
@@ -196,11 +181,11 @@ const PlaceOrdersSuccess = builder
       // An item is a success object or a returned member (graphql-js would raise an Error
       // list item as a field error; the errors plugin returns it as its union member).
       results: t.errorUnionListField({
-        types: [PlaceOrderItemSuccess, BatchItemErrorMember],
+        types: [PlaceOrderSuccess, BatchItemErrorMember],
         union: {
           name: 'PlaceOrderItemResult',
           description: 'One item of placeOrders: placed, or refused by the upstream.',
-          resolveType: () => 'PlaceOrderItemSuccess',
+          resolveType: () => 'PlaceOrderSuccess',
         },
         description: 'One per input, in order. Partial success is normal.',
         resolve: ({ results }) => results,

@@ -297,7 +297,7 @@ describe('placeOrders', () => {
   const BATCH = `mutation($inputs: [PlaceOrderInput!]!) { placeOrders(inputs: $inputs) {
     __typename
     ... on PlaceOrdersSuccess { results { __typename
-      ... on PlaceOrderItemSuccess { receipt { orderId clientOrderId } order { status } }
+      ... on PlaceOrderSuccess { receipt { orderId clientOrderId } order { status } }
       ... on BatchItemError { index clientOrderId upstreamMessage code message } } }
     ... on Error { code message } } }`;
 
@@ -309,8 +309,8 @@ describe('placeOrders', () => {
     const r = await run(p, BATCH, { inputs });
     const results = r.data?.placeOrders.results;
     expect(results.map((x: Any) => x.__typename)).toEqual([
-      'PlaceOrderItemSuccess',
-      'PlaceOrderItemSuccess',
+      'PlaceOrderSuccess',
+      'PlaceOrderSuccess',
     ]);
     expect(results.map((x: Any) => x.receipt.clientOrderId)).toEqual(
       inputs.map((i) => i.clientOrderId),
@@ -326,9 +326,9 @@ describe('placeOrders', () => {
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     const results = r.data?.placeOrders.results;
     expect(results.map((x: Any) => x.__typename)).toEqual([
-      'PlaceOrderItemSuccess',
+      'PlaceOrderSuccess',
       'BatchItemError',
-      'PlaceOrderItemSuccess',
+      'PlaceOrderSuccess',
     ]);
     expect(results[1]).toMatchObject({
       index: 1,

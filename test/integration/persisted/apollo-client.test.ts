@@ -139,9 +139,9 @@ describe('Apollo Client 4 + persisted-queries link, PERSISTED_OPERATIONS=require
     });
     const placed =
       ladder.placeOrders?.__typename === 'PlaceOrdersSuccess' ? ladder.placeOrders.results : [];
-    expect(placed.map((r) => r.__typename)).toEqual(Array(3).fill('PlaceOrderItemSuccess'));
+    expect(placed.map((r) => r.__typename)).toEqual(Array(3).fill('PlaceOrderSuccess'));
     const [first] = placed;
-    const orderId = first?.__typename === 'PlaceOrderItemSuccess' ? first.receipt.orderId : 0;
+    const orderId = first?.__typename === 'PlaceOrderSuccess' ? first.receipt.orderId : 0;
 
     const page = await run(trader, generated.OpenOrdersDocument, {
       filter: { status: 'INCOMPLETE', symbol: 'PERP_ETH_USDC' },
