@@ -209,8 +209,14 @@ describe('retry by idempotency kind', () => {
   it.each(Object.values(CATALOG).map((op) => [op.name, op] as const))(
     '%s: re-sent after it may have left only when it is a read',
     (_name, op) => {
-      const sent = retryDecision({ method: op.method, attempt: 1, error, sent: true }, policy);
-      const unsent = retryDecision({ method: op.method, attempt: 1, error, sent: false }, policy);
+      const sent = retryDecision(
+        { idempotency: op.idempotency, attempt: 1, error, sent: true },
+        policy,
+      );
+      const unsent = retryDecision(
+        { idempotency: op.idempotency, attempt: 1, error, sent: false },
+        policy,
+      );
       expect(sent.retry).toBe(op.idempotency === 'read');
       expect(unsent.retry).toBe(true);
     },
