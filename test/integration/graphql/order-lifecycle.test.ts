@@ -545,3 +545,33 @@ describe('limits', () => {
     expect(h.upstreamCalls({ method: 'DELETE' })).toBe(10);
   });
 });
+
+describe('read limits (cache off, so every read reaches the budget)', () => {
+  // Through the client: an Account field also reads account info (10 per 60 s), which would
+  // run out first with the cache off.
+  let raw: Harness;
+  beforeAll(async () => {
+    raw = await startHarness({ cache: false });
+  });
+  afterAll(() => raw?.close());
+  const api = () => raw.upstream.forAccount(raw.principals.trader.credentials);
+
+  it('positions: 30 per 10 s; the 31st is refused before it is sent', async () => {
+    for (let i = 0; i < 30; i++) await api().positions();
+    expect(raw.upstreamCalls({ path: '/v1/positions' })).toBe(30);
+    await expect(api().positions()).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(raw.upstreamCalls({ path: '/v1/positions' })).toBe(30);
+    raw.advance(10_000 + 250);
+    await expect(api().positions()).resolves.toMatchObject({ rows: expect.any(Array) });
+  });
+
+  it('the order list and balances: 10 per second each', async () => {
+    raw.advance(1_000);
+    for (let i = 0; i < 10; i++) {
+      await api().listOrders({ size: 1 });
+      await api().holdings({});
+    }
+    await expect(api().listOrders({ size: 1 })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(api().holdings({})).rejects.toMatchObject({ kind: 'rate_limited' });
+  });
+});
