@@ -38,7 +38,7 @@ export type MarketKind =
   | 'RWA'
   | 'STANDARD';
 
-/** FILLED, CANCELLED and REJECTED are final. */
+/** FILLED, CANCELLED and REJECTED are final. PENDING_NEW and PENDING_CANCEL are in flight; REPLACED shows right after an edit, before the order carries on with its new price or quantity. */
 export type OrderStatus =
   | 'CANCELLED'
   | 'FILLED'

@@ -181,8 +181,8 @@ export interface EditOrderParams {
   symbol: string;
   side: Side;
   order_type: OrderType;
-  order_price?: number;
-  order_quantity?: number;
+  order_price: number;
+  order_quantity: number;
   client_order_id?: string;
   reduce_only?: boolean;
   visible_quantity?: number;

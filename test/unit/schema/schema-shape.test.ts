@@ -12,6 +12,11 @@ import { schema } from '../../../src/schema/index.ts';
 const fields = (type: GraphQLObjectType | null | undefined) => Object.keys(type?.getFields() ?? {});
 const MUTATIONS = [
   'placeOrder',
+  'placeOrders',
+  'cancelOrder',
+  'cancelOrders',
+  'cancelAllOrders',
+  'editOrder',
   'setDefaultMarginMode',
   'requestInternalTransfer',
   'setDefaultFeeRates',
