@@ -115,10 +115,15 @@ export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
 });
 
 export const PlaceOrderSuccess = builder
-  .objectRef<{ receipt: OrderReceipt }>('PlaceOrderSuccess')
+  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderSuccess')
   .implement({
     fields: (t) => ({
       receipt: t.expose('receipt', { type: OrderReceiptRef }),
+      replayed: t.boolean({
+        description:
+          'True when this answers a repeat: the order an earlier call with the same clientOrderId and fields placed (nothing new was sent). Send a clientOrderId to make retries safe.',
+        resolve: ({ replayed }) => replayed ?? false,
+      }),
       order: t.field({
         type: OrderRef,
         nullable: true,
