@@ -145,7 +145,8 @@ export class OrderIdempotency {
     try {
       const created = await account.createOrder(params);
       await this.#settle(lease, 'complete', created);
-      return { created, replayed: false };
+      // A retry after an ambiguous end is a repeat, whichever of its sends placed the order.
+      return { created, replayed: lease !== null && lease.previous !== 'none' };
     } catch (error) {
       if (isDuplicate(error)) return this.#resolveDuplicate(account, params, lease, error);
       await this.#settle(lease, isAmbiguous(error) ? 'unknown' : 'release');

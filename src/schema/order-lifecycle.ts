@@ -175,10 +175,15 @@ const BatchItemError = builder.objectType(BatchItemErrorMember, {
 });
 
 const PlaceOrderItemSuccess = builder
-  .objectRef<{ receipt: OrderReceipt }>('PlaceOrderItemSuccess')
+  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderItemSuccess')
   .implement({
     fields: (t) => ({
       receipt: t.expose('receipt', { type: OrderReceiptRef }),
+      replayed: t.boolean({
+        description:
+          'True when an earlier call with this clientOrderId and the same fields placed the order (this item was not sent again).',
+        resolve: ({ replayed }) => replayed ?? false,
+      }),
       order: t.field({
         type: OrderRef,
         nullable: true,
