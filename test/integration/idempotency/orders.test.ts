@@ -155,7 +155,8 @@ describe('placeOrders, item by item', () => {
       (await s.gql(caller, PLACE_MANY, { inputs: items })).result.body;
     const first = await run(inputs);
     expect(first.errors).toBeUndefined();
-    const results = (first.data?.placeOrders as { results: PlaceAnswer[] } | undefined)?.results ?? [];
+    const results =
+      (first.data?.placeOrders as { results: PlaceAnswer[] } | undefined)?.results ?? [];
     expect(results.map((r) => [r.__typename, r.replayed])).toEqual([
       ['PlaceOrderItemSuccess', false],
       ['PlaceOrderItemSuccess', false],
