@@ -91,6 +91,7 @@ export async function placeBatchOnce(
     metrics.mismatch('order');
     throw idempotencyMismatch(
       `inputs.${mismatched}: clientOrderId ${items[mismatched]?.client_order_id}`,
+      'clientOrderId',
     );
   }
   const busy = claims.flatMap((c, i) =>

@@ -5,9 +5,9 @@
  */
 import { GraphQLError } from 'graphql';
 
-export const idempotencyMismatch = (what: string): GraphQLError =>
+export const idempotencyMismatch = (what: string, fresh = 'key'): GraphQLError =>
   new GraphQLError(
-    `${what} was already used with other parameters; send a new key for a new request.`,
+    `${what} was already used with other parameters; send a new ${fresh} for a new request.`,
     { extensions: { code: 'IDEMPOTENCY_MISMATCH', http: { status: 422, spec: true } } },
   );
 

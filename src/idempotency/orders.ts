@@ -108,7 +108,7 @@ export class OrderIdempotency {
           return { created: claim.outcome as OrderCreated, replayed: true };
         case 'mismatch':
           metrics.mismatch('order');
-          throw idempotencyMismatch(`clientOrderId ${id}`);
+          throw idempotencyMismatch(`clientOrderId ${id}`, 'clientOrderId');
         case 'in-flight': {
           const next = await this.#waitWhileInFlight(key, Math.min(until, claim.deadline));
           waited = true;
@@ -171,7 +171,7 @@ export class OrderIdempotency {
     if (!sameOrder(params, record)) {
       await this.#settle(lease, 'release');
       this.#o.metrics.mismatch('order');
-      throw idempotencyMismatch(`clientOrderId ${params.client_order_id}`);
+      throw idempotencyMismatch(`clientOrderId ${params.client_order_id}`, 'clientOrderId');
     }
     const created = createdFromRecord(record);
     await this.#settle(lease, 'complete', created);

@@ -104,6 +104,12 @@ describe('repeats of a placement that succeeded', () => {
     expect(other.errors?.[0]?.message).toMatch(/clientOrderId repeat-1 was already used/);
     expect(s.sandbox.requestLog.filter((e) => e.accountId === caller.entry.accountId)).toEqual([]);
     expect(await ordersOf(caller)).toHaveLength(1);
+
+    const metrics = await (await fetch(`${s.gw.adminOrigin}/metrics`)).text();
+    const value = (line: string) => Number(new RegExp(`^${line} (\\d+)`, 'm').exec(metrics)?.[1]);
+    expect(value('svc_idempotency_replays_total\\{kind="order"\\}')).toBeGreaterThanOrEqual(2);
+    expect(value('svc_idempotency_mismatches_total\\{kind="order"\\}')).toBeGreaterThanOrEqual(1);
+    expect(metrics).toMatch(/# TYPE svc_idempotency_in_flight_total counter/);
   });
 
   it('concurrent repeats on one replica send one request and all answer the same order', async () => {
