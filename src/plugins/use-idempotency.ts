@@ -15,7 +15,7 @@
  *
  * Not stored (the key stays free for a corrected retry): responses with BAD_USER_INPUT,
  * RATE_LIMITED, UNAUTHENTICATED or FORBIDDEN (in `errors` or as a selected `code` of a result
- * member): nothing ran upstream. A response holding anything shaped like a secret is never
+ * member), and errors without data (refused before any field ran): nothing ran upstream. A response holding anything shaped like a secret is never
  * stored either (none of the schema's mutations returns one; the check keeps it that way).
  * With the store down the mutation runs unguarded (logged, counted).
  *
@@ -71,6 +71,11 @@ const badKey = () =>
 
 /** Whether a code in `errors` or in a result member says nothing ran. */
 function notStorable(result: { data?: unknown; errors?: readonly { extensions?: unknown }[] }) {
+  // Errors and no data: refused before any field ran (e.g. a variable of the wrong type,
+  // whose code the error masking adds only later).
+  if ((result.data === null || result.data === undefined) && (result.errors?.length ?? 0) > 0) {
+    return true;
+  }
   for (const error of result.errors ?? []) {
     const code = (error.extensions as { code?: unknown } | undefined)?.code;
     if (typeof code === 'string' && NOT_STORED.has(code)) return true;

@@ -232,3 +232,50 @@ describe('cancels and edits repeat safely', () => {
     }
   });
 });
+
+describe('Idempotency-Key on one gateway', () => {
+  const MARGIN = `mutation($symbol: String!, $mode: MarginMode!) {
+    setDefaultMarginMode(input: {symbol: $symbol, defaultMarginMode: $mode}) {
+    __typename ... on Error { code message } } }`;
+  const post = async (caller: TestCaller, vars: Record<string, unknown>, key: string) => {
+    const variables = { symbol: 'PERP_ETH_USDC', ...vars };
+    const response = await s.gw.post(
+      { query: MARGIN, variables, extensions: { idempotencyKey: key } },
+      { token: caller.token },
+    );
+    return (await response.json()) as {
+      data?: Record<string, unknown> | null;
+      errors?: { extensions?: Record<string, unknown> }[];
+      extensions?: Record<string, unknown>;
+    };
+  };
+  const sets = (caller: TestCaller) =>
+    s.sandbox.requestCount({ method: 'POST', accountId: caller.entry.accountId });
+
+  it('takes the key from the params extensions (graphql-ws has no headers per operation)', async () => {
+    const caller = s.caller();
+    const first = await post(caller, { mode: 'ISOLATED' }, 'ext-key-1');
+    expect(first.data?.setDefaultMarginMode).toEqual({
+      __typename: 'SetDefaultMarginModeSuccess',
+    });
+    const again = await post(caller, { mode: 'ISOLATED' }, 'ext-key-1');
+    expect(again).toEqual({ ...first, extensions: { idempotency: { replayed: true } } });
+    expect(sets(caller)).toBe(1);
+    const other = await post(caller, { mode: 'CROSS' }, 'ext-key-1');
+    expect(other.errors?.map((e) => e.extensions?.code)).toEqual(['IDEMPOTENCY_MISMATCH']);
+    expect(sets(caller)).toBe(1);
+  });
+
+  it("does not store the caller's input errors: the corrected request runs under the same key", async () => {
+    const caller = s.caller();
+    // A variable of the wrong type (refused before any field runs), then a broken rule.
+    const wrong = await post(caller, { mode: 'SIDEWAYS' }, 'ext-key-2');
+    expect(wrong.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    const bad = await post(caller, { mode: 'ISOLATED', symbol: 'ETH' }, 'ext-key-2');
+    expect(bad.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    const right = await post(caller, { mode: 'CROSS' }, 'ext-key-2');
+    expect(right.data?.setDefaultMarginMode).toEqual({ __typename: 'SetDefaultMarginModeSuccess' });
+    expect(right.extensions).toBeUndefined();
+    expect(sets(caller)).toBe(1);
+  });
+});
