@@ -3,7 +3,7 @@
  * placeOrders. Each returns `<Mutation>Result` (its success type or an error member); the
  * inputs are checked by order-rules.ts before anything is sent.
  */
-import { loadOrder, loadOrderById, type OrderReceipt } from '../resolvers/order.ts';
+import { loadOrder, loadOrderById } from '../resolvers/order.ts';
 import {
   BatchItemErrorMember,
   cancelAllOrders,
@@ -19,7 +19,7 @@ import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { OrderTypeEnum, SideEnum } from './enums.ts';
 import { ErrorInterface, result } from './errors.ts';
-import { OrderReceiptRef, OrderRef, PlaceOrderInput } from './order.ts';
+import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
 import {
   cancelAllOrdersArgs,
   cancelOrderInput,
@@ -163,7 +163,7 @@ builder.mutationField('editOrder', (t) =>
   }),
 );
 
-const BatchItemError = builder.objectType(BatchItemErrorMember, {
+builder.objectType(BatchItemErrorMember, {
   name: 'BatchItemError',
   description: 'One item of placeOrders that the upstream did not place; the others may be.',
   interfaces: [ErrorInterface],
@@ -174,38 +174,19 @@ const BatchItemError = builder.objectType(BatchItemErrorMember, {
   }),
 });
 
-const PlaceOrderItemSuccess = builder
-  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderItemSuccess')
-  .implement({
-    fields: (t) => ({
-      receipt: t.expose('receipt', { type: OrderReceiptRef }),
-      replayed: t.boolean({
-        description:
-          'True when an earlier call with this clientOrderId and the same fields placed the order (this item was not sent again).',
-        resolve: ({ replayed }) => replayed ?? false,
-      }),
-      order: t.field({
-        type: OrderRef,
-        nullable: true,
-        description: 'The order as read back by its clientOrderId.',
-        resolve: ({ receipt }, _args, ctx) =>
-          receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
-      }),
-    }),
-  });
-
-const PlaceOrderItemResult = builder.unionType('PlaceOrderItemResult', {
-  types: [PlaceOrderItemSuccess, BatchItemError],
-  resolveType: (item) =>
-    item instanceof BatchItemErrorMember ? 'BatchItemError' : 'PlaceOrderItemSuccess',
-});
-
 const PlaceOrdersSuccess = builder
   .objectRef<{ results: PlaceOrdersItem[] }>('PlaceOrdersSuccess')
   .implement({
     fields: (t) => ({
-      results: t.field({
-        type: [PlaceOrderItemResult],
+      // An item is a success object or a returned member (graphql-js would raise an Error
+      // list item as a field error; the errors plugin returns it as its union member).
+      results: t.errorUnionListField({
+        types: [PlaceOrderSuccess, BatchItemErrorMember],
+        union: {
+          name: 'PlaceOrderItemResult',
+          description: 'One item of placeOrders: placed, or refused by the upstream.',
+          resolveType: () => 'PlaceOrderSuccess',
+        },
         description: 'One per input, in order. Partial success is normal.',
         resolve: ({ results }) => results,
       }),

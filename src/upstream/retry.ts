@@ -1,16 +1,17 @@
 /**
- * Retry policy: a pure function of the failure, the method and the attempt count.
+ * Retry policy: a pure function of the failure, the operation's idempotency kind (catalog)
+ * and the attempt count.
  *
  * - Rejected, unauthorized, malformed and rate-limited answers are never retried (a 429 is
  *   honoured by the budget layer instead, never hammered).
  * - Unavailable (timeout, connection, 5xx, -1000, -1011):
- *     · the request never left (connection refused, DNS, connect timeout): any method;
+ *     · the request never left (connection refused, DNS, connect timeout): any operation;
  *     · it may have reached the upstream: GET only. Writes are not re-sent here; orders are
  *       reconciled by client_order_id in `orders.ts`.
  * - Delay: capped exponential backoff with equal jitter, in [d/2, d] for
  *   d = min(cap, base·2^(attempt−1)).
  */
-import type { HttpMethod } from './catalog.ts';
+import type { Idempotency } from './catalog.ts';
 import { UnavailableError, UpstreamError } from './errors.ts';
 import type { Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
@@ -23,7 +24,7 @@ export interface RetryPolicy {
 }
 
 export interface RetryInput {
-  method: HttpMethod;
+  idempotency: Idempotency;
   /** Attempts made so far (1 after the first failure). */
   attempt: number;
   error: UpstreamError;
@@ -45,7 +46,7 @@ export function retryDecision(
 ): RetryDecision {
   if (input.attempt > policy.max) return { retry: false };
   if (!(input.error instanceof UnavailableError)) return { retry: false };
-  if (input.sent && input.method !== 'GET') return { retry: false };
+  if (input.sent && input.idempotency !== 'read') return { retry: false };
   return { retry: true, delayMs: backoffMs(input.attempt, policy, random) };
 }
 
@@ -72,7 +73,7 @@ export function withRetry(options: RetryLayerOptions): Layer {
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
         const decision = retryDecision(
-          { method: call.op.method, attempt, error, sent: wasSent(error) },
+          { idempotency: call.op.idempotency, attempt, error, sent: wasSent(error) },
           options.policy,
           options.random,
         );

@@ -50,7 +50,7 @@ export const PLACE_MANY = `mutation($inputs: [PlaceOrderInput!]!) {
     ... on PlaceOrdersSuccess {
       results {
         __typename
-        ... on PlaceOrderItemSuccess { replayed receipt { clientOrderId orderId } }
+        ... on PlaceOrderSuccess { replayed receipt { clientOrderId orderId } }
         ... on Error { code message }
       }
     }

@@ -164,8 +164,8 @@ describe('placeOrders, item by item', () => {
     const results =
       (first.data?.placeOrders as { results: PlaceAnswer[] } | undefined)?.results ?? [];
     expect(results.map((r) => [r.__typename, r.replayed])).toEqual([
-      ['PlaceOrderItemSuccess', false],
-      ['PlaceOrderItemSuccess', false],
+      ['PlaceOrderSuccess', false],
+      ['PlaceOrderSuccess', false],
     ]);
     expect(posts(caller, '/v1/batch-order')).toBe(1);
     // A single placeOrder of a batch item replays it too.
