@@ -121,7 +121,7 @@ export const PlaceOrderSuccess = builder
       receipt: t.expose('receipt', { type: OrderReceiptRef }),
       replayed: t.boolean({
         description:
-          'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the order that call placed, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
+          'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
         resolve: ({ replayed }) => replayed ?? false,
       }),
       order: t.field({
