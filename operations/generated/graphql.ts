@@ -50,6 +50,8 @@ export type EditOrderInput = {
 export type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'FORBIDDEN'
+  | 'IDEMPOTENCY_IN_PROGRESS'
+  | 'IDEMPOTENCY_MISMATCH'
   | 'INTERNAL'
   | 'NOT_FOUND'
   | 'RATE_LIMITED'
