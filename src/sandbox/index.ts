@@ -19,6 +19,7 @@ import { transferRoutes } from './routes/transfers.ts';
 import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
 import { listen, type RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
+import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
 import { TradingEngine } from './trading.ts';
 
 export type { DemoCredentials } from './demo.ts';
@@ -54,6 +55,8 @@ export interface SandboxOptions {
    * wraps the whole pipeline with custom behaviour. @default no faults
    */
   faults?: FaultConfig | Layer;
+  /** WebSocket stream timings (ping interval, missed pongs, ticker interval). */
+  stream?: StreamOptions;
 }
 
 /** One order as tests see it (`Sandbox.orders`). */
@@ -87,6 +90,8 @@ export interface Sandbox {
   setFaults(config: FaultConfig | null): void;
   /** Requests faulted since the last `setFaults` (or start). */
   faultCount(): number;
+  /** The WebSocket streams (`/ws/stream/…`, `/v2/ws/private/stream/…`). */
+  stream: StreamServer;
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -121,7 +126,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   ]);
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
-  const handler: Handler = custom ? (req) => custom(req, faulty) : faulty;
+  const faulted: Handler = custom ? (req) => custom(req, faulty) : faulty;
+  const stream = new StreamServer({ state, engine, clock, log }, options.stream);
+  // Stream control endpoints never see faults: tests use them to set faults up.
+  const control = streamControl(stream, state, clock);
+  const handler: Handler = async (req) => control(req) ?? faulted(req);
   const requestLog: RequestLogEntry[] = [];
   const server = await listen({
     host: options.host ?? '127.0.0.1',
@@ -135,6 +144,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       );
     },
   });
+  stream.attach(server.server);
   log(
     `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
   );
@@ -143,6 +153,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     url: server.url,
     close: () => {
       injector.dispose();
+      stream.close();
       return server.close();
     },
     registerAccount: (account) => {
@@ -180,5 +191,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     setFaults: (config) => injector.set(config),
     faultCount: () => injector.injected,
+    stream,
   };
 }

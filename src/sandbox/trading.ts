@@ -6,6 +6,7 @@
 import type { MarginMode, OrderType, Side } from '../upstream/types.ts';
 import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
+import { SandboxEvents } from './events.ts';
 import type { Fill, Market } from './market.ts';
 import type { Account, Order, SandboxState } from './state.ts';
 
@@ -30,6 +31,10 @@ const TAKING_TYPES: readonly OrderType[] = ['LIMIT', 'IOC', 'FOK', 'ASK', 'BID',
 const pending = (o: Order) => o.status === 'NEW' || o.status === 'PARTIAL_FILLED';
 
 export class TradingEngine {
+  /** Every order change (and fill), for the stream server. */
+  readonly events = new SandboxEvents();
+  private trades = 0;
+
   constructor(
     private readonly state: SandboxState,
     private readonly clock: () => number,
@@ -95,6 +100,7 @@ export class TradingEngine {
     this.state.orders.set(order.orderId, order);
     if (order.clientOrderId !== null) account.ordersByClientId.set(order.clientOrderId, order);
     this.bindReferral(account, req.orderTag);
+    this.events.emit({ type: 'order', order });
 
     let cap: number | undefined;
     if (req.reduceOnly) {
@@ -155,11 +161,11 @@ export class TradingEngine {
     return order;
   }
 
-  cancel(order: Order): Order {
+  cancel(order: Order, reason = 'cancelled by the user'): Order {
     if (!pending(order)) {
       throw new ApiError(-1006, `order ${order.orderId} is already ${order.status}`);
     }
-    return this.finish(order, 'CANCELLED', 'cancelled by the user');
+    return this.finish(order, 'CANCELLED', reason);
   }
 
   /** Changes a resting order's price or quantity; a new price that crosses takes liquidity. */
@@ -196,6 +202,7 @@ export class TradingEngine {
     order.quantity = quantity;
     order.visibleQuantity = Math.min(order.visibleQuantity ?? quantity, quantity);
     order.updatedTime = now;
+    this.events.emit({ type: 'order', order });
     const remaining = round(quantity - order.executedQuantity, 10);
     for (const fill of market.take(order.side, { limit: price, quantity: remaining })) {
       this.applyFill(order, fill, false, now);
@@ -266,9 +273,12 @@ export class TradingEngine {
   }
 
   private finish(order: Order, status: Order['status'], message?: string): Order {
+    // The last fill already reported FILLED.
+    const reported = order.status === 'FILLED' && status === 'FILLED';
     order.status = status;
     if (message !== undefined) order.message = message;
     order.updatedTime = this.clock();
+    if (!reported) this.events.emit({ type: 'order', order });
     return order;
   }
 
@@ -319,6 +329,15 @@ export class TradingEngine {
     order.updatedTime = now;
     account.balance = round(account.balance + realized - fee);
     this.attributeReferral(order, notional, fee, baseFee, now);
+    order.status =
+      order.quantity !== null && order.executedQuantity >= order.quantity
+        ? 'FILLED'
+        : 'PARTIAL_FILLED';
+    this.events.emit({
+      type: 'order',
+      order,
+      fill: { price: fill.price, quantity: fill.quantity, fee, tradeId: ++this.trades, maker },
+    });
   }
 
   private tagFeeRate(order: Order): number {

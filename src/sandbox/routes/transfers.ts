@@ -24,7 +24,7 @@ export const transferRoutes: Route[] = [
     path: '/v2/internal_transfer',
     auth: 'private',
     body: true,
-    handle: ({ state, account, body }): InternalTransferResult => {
+    handle: ({ state, engine, account, body, now }): InternalTransferResult => {
       const f = Fields.body(body, ['signature', 'userAddress', 'verifyingContract', 'message']);
       const m = f.object(
         'message',
@@ -71,7 +71,9 @@ export const transferRoutes: Route[] = [
       me.transferNonces.add(nonce);
       me.balance = round(me.balance - amount);
       receiver.balance = round(receiver.balance + amount);
-      return { internal_transfer_request_id: state.nextTransferId() };
+      const id = state.nextTransferId();
+      engine.events.emit({ type: 'transfer', id, from: me, to: receiver, amount, at: now });
+      return { internal_transfer_request_id: id };
     },
   },
   {
