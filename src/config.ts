@@ -75,6 +75,21 @@ const envSchema = z
     MAX_COST: z.coerce.number().int().positive().default(5_000),
     MAX_LIST_LENGTH: z.coerce.number().int().positive().default(50),
     SHUTDOWN_GRACE_MS: ms(10_000),
+
+    /** Broker whose tickers the public subscriptions follow (embedded: the sandbox's). */
+    SVC_BROKER_ID: optionalText,
+    /** The upstream's WebSocket origin; default: the REST base URL with ws(s)://. */
+    SVC_WS_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^wss?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    STREAM_GRACE_MS: ms(5_000),
+    STREAM_SILENCE_MS: z.coerce.number().int().positive().default(30_000),
+    STREAM_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(250),
+    STREAM_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(10_000),
+    SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
   })
   .superRefine((env, ctx) => {
     if (env.UPSTREAM_RETRY_CAP_MS < env.UPSTREAM_RETRY_BASE_MS) {
@@ -145,6 +160,15 @@ export interface Config {
     maxListLength: number;
   };
   shutdownGraceMs: number;
+  streams: {
+    brokerId: string | undefined;
+    wsUrl: string | undefined;
+    graceMs: number;
+    silenceMs: number;
+    reconnect: { baseMs: number; capMs: number };
+    /** Events a subscriber may fall behind before it is ended. */
+    queueMax: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -216,5 +240,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxListLength: env.MAX_LIST_LENGTH,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    streams: {
+      brokerId: env.SVC_BROKER_ID,
+      wsUrl: env.SVC_WS_URL,
+      graceMs: env.STREAM_GRACE_MS,
+      silenceMs: env.STREAM_SILENCE_MS,
+      reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
+      queueMax: env.SUBSCRIPTION_QUEUE_MAX,
+    },
   };
 }

@@ -36,6 +36,7 @@ try {
 }
 
 const server = createServer(gateway.handler);
+gateway.attachWebSockets(server);
 server.listen(config.port, config.host);
 await new Promise<void>((resolve, reject) => {
   server.once('listening', resolve);

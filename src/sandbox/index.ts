@@ -90,6 +90,8 @@ export interface Sandbox {
   setFaults(config: FaultConfig | null): void;
   /** Requests faulted since the last `setFaults` (or start). */
   faultCount(): number;
+  /** The broker every account belongs to (the stream topics' `{broker_id}`). */
+  brokerId: string;
   /** The WebSocket streams (`/ws/stream/…`, `/v2/ws/private/stream/…`). */
   stream: StreamServer;
 }
@@ -192,5 +194,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     setFaults: (config) => injector.set(config),
     faultCount: () => injector.injected,
     stream,
+    brokerId: state.brokerId,
   };
 }

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.ts';
+import type { LiveContext } from '../resolvers/live.ts';
 import type { Loaders } from '../resolvers/loaders.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 
@@ -11,4 +12,6 @@ export interface GatewayContext {
   account: AccountApi | null;
   /** Per-request DataLoaders (deduplicate and batch within one request). */
   loaders: Loaders;
+  /** Live updates (subscriptions); absent when the gateway runs without streams. */
+  live?: LiveContext;
 }
