@@ -9,7 +9,7 @@ import { OrderSigner, verifyOrderSignature } from '../src/auth/order-signature.t
 import { RequestSigner, verifyRequestSignature } from '../src/auth/request-signature.ts';
 
 const vectors = JSON.parse(
-  readFileSync(new URL('../../shared/vectors/signing.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../test/fixtures/signing.json', import.meta.url), 'utf8'),
 );
 const seconds = Number(process.env.BENCH_SECONDS ?? 1);
 

@@ -155,9 +155,9 @@ async function collectedMemoryOf(controlUrl: string): Promise<Memory | undefined
   return { rssMiB: MiB(m.rss), heapUsedMiB: MiB(m.heapUsed), heapTotalMiB: MiB(m.heapTotal) };
 }
 
-/** Memory as the gateway's /metrics reports it (prom-client process metrics). */
-async function memoryOf(gatewayUrl: string): Promise<Memory> {
-  const text = await (await fetch(`${gatewayUrl}/metrics`)).text();
+/** Memory as the gateway's /metrics (admin listener) reports it (prom-client process metrics). */
+async function memoryOf(adminUrl: string): Promise<Memory> {
+  const text = await (await fetch(`${adminUrl}/metrics`)).text();
   const metric = (name: string): number => {
     const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
     if (!match) throw new Error(`/metrics has no ${name}`);
@@ -392,13 +392,14 @@ async function main(): Promise<number> {
     });
     const url = gateway.info.url;
     const controlUrl = String(gateway.info.controlUrl);
+    const adminUrl = String(gateway.info.adminUrl);
     log(
       `soak: gateway pid ${gateway.pid} at ${url}; sandbox in this process at ${sandbox.url}; ` +
         `${opts.durationS} s of load at ${opts.connections} connections`,
     );
 
     const collectedBefore = await collectedMemoryOf(controlUrl);
-    const before = await memoryOf(url);
+    const before = await memoryOf(adminUrl);
     const samples: Memory[] = [before];
     const tally = new Tally();
     let counter = 0;
@@ -406,7 +407,7 @@ async function main(): Promise<number> {
     const nextId = () => `soak-${run}-${++counter}`;
     const sampleEveryMs = Math.max(1_000, (opts.durationS * 1000) / 6);
     const sampler = setInterval(() => {
-      memoryOf(url).then(
+      memoryOf(adminUrl).then(
         (m) => samples.push(m),
         () => undefined,
       );
@@ -427,7 +428,7 @@ async function main(): Promise<number> {
     );
     const elapsedS = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    const after = await memoryOf(url);
+    const after = await memoryOf(adminUrl);
     samples.push(after);
     const collectedAfter = await collectedMemoryOf(controlUrl);
     const collected =

@@ -1,6 +1,8 @@
 /**
- * The gateway's configuration: parsed once from the environment with zod. The only reader
- * of `process.env`. Bad values fail with every problem named, and `main.ts` exits non-zero.
+ * The gateway's configuration: parsed once from the environment by one zod schema that
+ * validates and shapes it (`Config` is its output type). The only reader of `process.env`.
+ * Bad values fail with every problem named, and the start command exits non-zero; unknown
+ * variables with our prefixes (typos, removed names) are reported by `unknownVariables`.
  */
 import { z } from 'zod';
 
@@ -27,10 +29,16 @@ const redisUrls = optionalText.pipe(
     .optional(),
 );
 
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
 const envSchema = z
   .object({
+    NODE_ENV: optionalText,
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     HOST: z.string().default('0.0.0.0'),
+    /** /metrics and /ready listen here, apart from the public port (0: an ephemeral port). */
+    ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(9090),
+    ADMIN_HOST: z.string().default('127.0.0.1'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 
     SVC_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
@@ -52,28 +60,26 @@ const envSchema = z
     UPSTREAM_RETRY_BASE_MS: ms(100),
     UPSTREAM_RETRY_CAP_MS: ms(2_000),
     UPSTREAM_BUDGET_WAIT_MS: ms(2_000),
-    /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
     UPSTREAM_LIMIT_SCALE: z.coerce.number().positive().default(1),
-    /** Gateway replicas sharing one upstream budget: each one's share while Redis is down. */
     GATEWAY_REPLICAS: z.coerce.number().int().positive().max(1_000).default(1),
     SVC_RECV_WINDOW_MS: z.coerce.number().int().positive().optional(),
 
-    CACHE_ENABLED: z
-      .enum(['true', 'false', '1', '0'])
-      .default('true')
-      .transform((v) => v === 'true' || v === '1'),
+    CACHE_ENABLED: flag.default(true),
     CACHE_TTL_ACCOUNT_MS: ms(5_000),
     CACHE_TTL_OPEN_ORDER_MS: ms(1_000),
     CACHE_TTL_FINAL_ORDER_MS: ms(60_000),
     CACHE_TTL_REFERRAL_MS: ms(5_000),
 
     PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'require']).default('allow'),
+    /** Default: on, off when NODE_ENV=production. */
+    GRAPHQL_INTROSPECTION: flag.optional(),
+    /** Default: on, off when NODE_ENV=production. */
+    GRAPHIQL: flag.optional(),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
     MAX_DEPTH: z.coerce.number().int().positive().default(8),
     MAX_ALIASES: z.coerce.number().int().positive().default(30),
     MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
     MAX_COST: z.coerce.number().int().positive().default(5_000),
-    MAX_LIST_LENGTH: z.coerce.number().int().positive().default(50),
     SHUTDOWN_GRACE_MS: ms(10_000),
 
     /** Broker whose tickers the public subscriptions follow (embedded: the sandbox's). */
@@ -115,70 +121,13 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.output<typeof envSchema>;
 
-export interface UpstreamConfig {
-  /** `undefined` means: start the embedded sandbox and use its URL. */
+/** Which upstream: `baseUrl` undefined means "start the embedded sandbox and use its URL". */
+function resolveNetwork(env: Env): {
   baseUrl: string | undefined;
   network: 'mainnet' | 'testnet' | 'sandbox';
-  timeoutMs: number;
-  retry: { max: number; baseMs: number; capMs: number };
-  budgetWaitMs: number;
-  /** Multiplies the documented limits of the gateway's budget. @default 1 */
-  limitScale?: number;
-  /**
-   * Gateway replicas sharing the upstream budget. While the shared store (Redis) is down each
-   * replica falls back to an in-process limiter with `floor(limit / replicas)` (at least 1).
-   * @default 1
-   */
-  replicas?: number;
-  recvWindowMs: number | undefined;
-  cache: {
-    enabled: boolean;
-    accountTtlMs: number;
-    openOrderTtlMs: number;
-    finalOrderTtlMs: number;
-    referralTtlMs: number;
-  };
-}
-
-export interface Config {
-  port: number;
-  host: string;
-  logLevel: Env['LOG_LEVEL'];
-  upstream: UpstreamConfig;
-  sandboxSeedFile: string | undefined;
-  keystoreFile: string | undefined;
-  redis: { url: string | undefined; keyPrefix: string };
-  persistedOperations: Env['PERSISTED_OPERATIONS'];
-  limits: {
-    maxBodyBytes: number;
-    maxDepth: number;
-    maxAliases: number;
-    maxTokens: number;
-    maxCost: number;
-    maxListLength: number;
-  };
-  shutdownGraceMs: number;
-  streams: {
-    brokerId: string | undefined;
-    wsUrl: string | undefined;
-    graceMs: number;
-    silenceMs: number;
-    reconnect: { baseMs: number; capMs: number };
-    /** Events a subscriber may fall behind before it is ended. */
-    queueMax: number;
-  };
-}
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-function resolveNetwork(env: Env): Pick<UpstreamConfig, 'baseUrl' | 'network'> {
+} {
   if (env.SVC_NETWORK === 'testnet')
     return { baseUrl: env.SVC_TESTNET_BASE_URL, network: 'testnet' };
   if (env.SVC_NETWORK === 'mainnet' || env.SVC_BASE_URL) {
@@ -188,25 +137,15 @@ function resolveNetwork(env: Env): Pick<UpstreamConfig, 'baseUrl' | 'network'> {
   return { baseUrl: undefined, network: 'sandbox' };
 }
 
-/**
- * Parses the given environment (default `process.env`); throws `ConfigError`.
- * A variable set to blank text counts as unset (`FOO=` in a compose file means "default").
- */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
-  );
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
-    );
-  }
-  const env = parsed.data;
+/** The environment, validated and shaped into the gateway's configuration in one pass. */
+const configSchema = envSchema.transform((env) => {
+  const production = env.NODE_ENV === 'production';
   return {
     port: env.PORT,
     host: env.HOST,
+    admin: { port: env.ADMIN_PORT, host: env.ADMIN_HOST },
     logLevel: env.LOG_LEVEL,
+    production,
     upstream: {
       ...resolveNetwork(env),
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
@@ -216,7 +155,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         capMs: env.UPSTREAM_RETRY_CAP_MS,
       },
       budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
+      /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
       limitScale: env.UPSTREAM_LIMIT_SCALE,
+      /**
+       * Gateway replicas sharing the upstream budget. While the shared store (Redis) is down
+       * each replica falls back to an in-process limiter with `floor(limit / replicas)`.
+       */
       replicas: env.GATEWAY_REPLICAS,
       recvWindowMs: env.SVC_RECV_WINDOW_MS,
       cache: {
@@ -231,22 +175,82 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     keystoreFile: env.SVC_KEYSTORE,
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     persistedOperations: env.PERSISTED_OPERATIONS,
+    introspection: env.GRAPHQL_INTROSPECTION ?? !production,
+    graphiql: env.GRAPHIQL ?? !production,
     limits: {
       maxBodyBytes: env.MAX_BODY_BYTES,
       maxDepth: env.MAX_DEPTH,
       maxAliases: env.MAX_ALIASES,
       maxTokens: env.MAX_TOKENS,
       maxCost: env.MAX_COST,
-      maxListLength: env.MAX_LIST_LENGTH,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    /** Live updates: the upstream's streams and the subscribers' queues. */
     streams: {
       brokerId: env.SVC_BROKER_ID,
       wsUrl: env.SVC_WS_URL,
       graceMs: env.STREAM_GRACE_MS,
       silenceMs: env.STREAM_SILENCE_MS,
       reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
+      /** Events a subscriber may fall behind before it is ended. */
       queueMax: env.SUBSCRIPTION_QUEUE_MAX,
     },
   };
+});
+
+export type Config = z.output<typeof configSchema>;
+type Upstream = Config['upstream'];
+/** The upstream part; tests and benches build it by hand and may leave out the two defaulted knobs. */
+export type UpstreamConfig = Omit<Upstream, 'limitScale' | 'replicas'> &
+  Partial<Pick<Upstream, 'limitScale' | 'replicas'>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the given environment (default `process.env`); throws `ConfigError`.
+ * A variable set to blank text counts as unset (`FOO=` in a compose file means "default").
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** Prefixes of the variables this file reads: any other name with one of them is a mistake. */
+const OUR_PREFIXES = [
+  'SVC_',
+  'REDIS_',
+  'UPSTREAM_',
+  'CACHE_',
+  'MAX_',
+  'GATEWAY_',
+  'GRAPHQL_',
+  'GRAPHIQL',
+  'PERSISTED_',
+  'SHUTDOWN_',
+  'LOG_',
+  'ADMIN_',
+  'CALLER_',
+  'STREAM_',
+  'SUBSCRIPTION_',
+];
+const KNOWN = new Set(Object.keys(envSchema.shape));
+
+/** Names in `source` that carry one of our prefixes but that no setting reads, sorted. */
+export function unknownVariables(source: Record<string, string | undefined>): string[] {
+  return Object.keys(source)
+    .filter((name) => !KNOWN.has(name) && OUR_PREFIXES.some((p) => name.startsWith(p)))
+    .sort();
 }

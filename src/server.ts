@@ -5,8 +5,10 @@
  * an injected config, keystore or upstream URL and bind port 0.
  */
 import type { RequestListener, Server } from 'node:http';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createAdminHandler } from './admin.ts';
 import type { Principal } from './auth/principal.ts';
 import {
   type Keystore,
@@ -24,11 +26,12 @@ import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
-import { useHealth } from './plugins/use-health.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
+import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
+import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { GatewayContext } from './schema/context.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
@@ -52,12 +55,16 @@ export interface GatewayOptions {
   fetch?: typeof fetch;
   /** Node's default process metrics in /metrics. @default true */
   processMetrics?: boolean;
+  /** /ready's check timeout and result cache (tests). @default 2000 and 1000 ms */
+  readiness?: { timeoutMs?: number; cacheMs?: number };
 }
 
 export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** Node `http` request listener: `http.createServer(gateway.handler)`. */
   handler: RequestListener;
+  /** The admin listener's (/metrics, /ready): `listenAdmin(gateway.admin, config.admin)`. */
+  admin: RequestListener;
   upstream: UpstreamClient;
   /** Base URL of the upstream in use (the embedded sandbox's in embedded mode). */
   upstreamUrl: string;
@@ -131,13 +138,25 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
   });
   let draining = false;
+  const ready = createReadiness({
+    ...options.readiness,
+    checks: {
+      [config.redis.url ? 'redis' : 'store']: () => store.ping(),
+      upstream: () => upstream.ping(),
+    },
+    // Without Redis a replica still serves (uncached, its share of the budget): degraded.
+    degradable: ['redis'],
+    isDraining: () => draining,
+  });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema: options.schema ?? gatewaySchema,
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
     landingPage: false,
-    graphiql: graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
+    // GRAPHIQL / GRAPHQL_INTROSPECTION: both off by default when NODE_ENV=production.
+    graphiql:
+      config.graphiql && graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
@@ -146,15 +165,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     plugins: [
       useLogging({ logger }),
       useMetrics({ metrics }),
-      useHealth({
-        checks: {
-          [config.redis.url ? 'redis' : 'store']: () => store.ping(),
-          upstream: () => upstream.ping(),
-        },
-        // Without Redis a replica still serves (uncached, its share of the budget): degraded.
-        degradable: ['redis'],
-        isDraining: () => draining,
-      }),
+      usePhaseMetrics(metrics.registry),
+      ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention(),
       useCallerAuth({ directory, upstream }),
       live.plugin,
@@ -176,6 +188,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     yoga,
     handler: yoga as unknown as RequestListener,
+    admin: createAdminHandler({ metrics, ready }),
     upstream,
     upstreamUrl,
     store,

@@ -2,7 +2,7 @@
  * The gateway under soak (`npm run bench:soak`): createGateway + node:http, configured from its
  * environment like production (the parent sets SVC_BASE_URL, UPSTREAM_LIMIT_SCALE, REDIS_URL…),
  * with the soak's traders as keystore principals (SOAK_KEYSTORE, JSON). Alone in its process,
- * so the process metrics at /metrics (RSS, heap) are the gateway's own.
+ * so the process metrics at /metrics (RSS, heap; on its admin listener) are the gateway's own.
  *
  * A control server (`controlUrl`) answers `POST /gc` with the memory after a full garbage
  * collection (the parent starts this process with --expose-gc), which tells retained memory
@@ -10,6 +10,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenAdmin } from '../../src/admin.ts';
 import type { Keystore } from '../../src/auth/principals.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createGateway } from '../../src/server.ts';
@@ -35,14 +36,17 @@ const listening = (s: typeof server) =>
     s.listen(0, '127.0.0.1', () => resolve((s.address() as AddressInfo).port)),
   );
 const [port, controlPort] = await Promise.all([listening(server), listening(control)]);
+const admin = await listenAdmin(gateway.admin, { host: '127.0.0.1', port: 0 });
 announce({
   url: `http://127.0.0.1:${port}`,
   controlUrl: `http://127.0.0.1:${controlPort}`,
+  adminUrl: admin.origin,
   pid: process.pid,
 });
 onShutdown(async () => {
   control.closeAllConnections();
   control.close();
+  await admin.close();
   await new Promise<void>((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve());

@@ -44,7 +44,10 @@ export type OrderStatus =
   | 'FILLED'
   | 'NEW'
   | 'PARTIAL_FILLED'
-  | 'REJECTED';
+  | 'PENDING_CANCEL'
+  | 'PENDING_NEW'
+  | 'REJECTED'
+  | 'REPLACED';
 
 /** Creates the configuration or changes the fields given. */
 export type OrderTagFeeConfigInput = {

@@ -1,6 +1,6 @@
 /**
- * Metrics: serves `GET /metrics` (Prometheus text) and records every HTTP request, every
- * executed operation by type, and every error in a response by `extensions.code`.
+ * Metrics: records every HTTP request, every executed operation by type, and every error in a
+ * response by `extensions.code`. The admin listener (`src/admin.ts`) serves them at /metrics.
  */
 import { getOperationAST } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
@@ -8,8 +8,6 @@ import type { GatewayMetrics } from '../metrics.ts';
 
 export interface MetricsPluginOptions {
   metrics: GatewayMetrics;
-  /** @default '/metrics' */
-  endpoint?: string;
 }
 
 interface Started {
@@ -17,24 +15,12 @@ interface Started {
   at: number;
 }
 
-export function useMetrics({ metrics, endpoint = '/metrics' }: MetricsPluginOptions): Plugin {
+export function useMetrics({ metrics }: MetricsPluginOptions): Plugin {
   const started = new WeakMap<Request, Started>();
   return {
-    // Synchronous unless it serves /metrics: a hook that returns a promise puts every request
-    // on yoga's slower asynchronous path.
-    onRequest({ request, url, endResponse, fetchAPI }) {
-      const path = url.pathname;
-      started.set(request, { path, at: performance.now() });
-      if (path !== endpoint) return;
-      if (request.method !== 'GET') {
-        endResponse(new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET' } }));
-        return;
-      }
-      return metrics.render().then((body) => {
-        endResponse(
-          new fetchAPI.Response(body, { headers: { 'content-type': metrics.contentType } }),
-        );
-      });
+    // Synchronous: a hook that returns a promise puts every request on yoga's slower path.
+    onRequest({ request, url }) {
+      started.set(request, { path: url.pathname, at: performance.now() });
     },
     onResponse({ request, response }) {
       const start = started.get(request);

@@ -10,12 +10,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
 import { verifyRequestSignature } from '../auth/request-signature.ts';
+import { ORDER_SIGNATURE_PATTERN, TIMESTAMP_TOLERANCE_MS } from '../spec/constants.ts';
 import { badSignature, unauthorized } from './errors.ts';
 import { verifyOrderFast } from './order-verify.ts';
 import type { Account, SandboxState } from './state.ts';
-
-export const TIMESTAMP_TOLERANCE_MS = 300_000;
-const ORDER_SIGNATURE_FORM = /^[0-9a-fA-F]{130}$/;
 
 /**
  * `svc-key` text → canonical key, for keys that parsed: parsing decodes base58 and checks
@@ -122,7 +120,7 @@ export function verifyOrder(
   if (signature === undefined || signature === null) {
     throw badSignature(`${field}: the order signature is required`);
   }
-  if (typeof signature !== 'string' || !ORDER_SIGNATURE_FORM.test(signature)) {
+  if (typeof signature !== 'string' || !ORDER_SIGNATURE_PATTERN.test(signature)) {
     throw badSignature(`${field}: the order signature must be 130 hex characters`);
   }
   if (!verifyOrderFast(tradingKey, signed, signature)) {

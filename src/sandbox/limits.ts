@@ -1,18 +1,40 @@
 /**
- * The spec's Limits table, enforced per its key with a sliding window on the sandbox clock.
- * Endpoints without a documented limit get 10 requests per second per account (per IP when
- * public). Over the limit: 429 -1003 with `Retry-After` (seconds).
+ * The spec's Limits table (`SPEC_LIMITS` of spec/constants.ts), enforced per its key with a
+ * sliding window on the sandbox clock. Endpoints without a documented limit get 10 requests
+ * per second per account (per IP when public). Over the limit: 429 -1003 with `Retry-After`
+ * (seconds).
  */
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_PUBLIC_LIMIT,
+  type SpecLimit,
+  specLimit,
+} from '../spec/constants.ts';
 import { ApiError } from './errors.ts';
 
-export interface LimitRule {
-  count: number;
-  windowMs: number;
-  per: 'account' | 'ip' | 'account_ip';
+export type LimitRule = Pick<SpecLimit, 'limit' | 'windowMs' | 'scope'>;
+
+/**
+ * The limit of a sandbox route (`/v1/order/:order_id` is the spec's `/v1/order/{order_id}`):
+ * the table's entry, else the default.
+ */
+export function limitOf(method: string, path: string, isPublic: boolean): SpecLimit {
+  const key = `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
+  return specLimit(key) ?? (isPublic ? DEFAULT_PUBLIC_LIMIT : DEFAULT_LIMIT);
 }
 
-export const DEFAULT_LIMIT: LimitRule = { count: 10, windowMs: 1_000, per: 'account' };
-export const DEFAULT_PUBLIC_LIMIT: LimitRule = { count: 10, windowMs: 1_000, per: 'ip' };
+interface Who {
+  accountId?: string | undefined;
+  ip: string;
+}
+
+export interface Charge {
+  /** e.g. `POST /v1/order` */
+  route: string;
+  rule: LimitRule;
+  /** Requests this charge counts as. */
+  cost: number;
+}
 
 /** Hit times of one key, oldest first from `head` (expired ones are skipped, not copied). */
 interface HitWindow {
@@ -29,16 +51,48 @@ export class RateLimiter {
   ) {}
 
   /** Counts one request of `route` (e.g. `GET /v1/client/info`); throws 429 when over. */
-  hit(route: string, rule: LimitRule, who: { accountId?: string; ip: string }): void {
+  hit(route: string, rule: LimitRule, who: Who): void {
+    this.charge([{ route, rule, cost: 1 }], who);
+  }
+
+  /**
+   * Spends every charge, or none: when any budget lacks room (a batch whose items also spend
+   * the create-order budget), throws 429 naming that route and records nothing.
+   */
+  charge(charges: readonly Charge[], who: Who): void {
+    const now = this.clock();
+    const windows = charges.map((c) => ({ ...c, ...this.window(c, who, now) }));
+    for (const { route, rule, cost, hits, limit } of windows) {
+      const used = hits.times.length - hits.head;
+      if (used + cost <= limit) continue;
+      // Room for `cost` once the oldest (used + cost − limit) hits have left the window.
+      const freeing = Math.min(hits.head + used + cost - limit - 1, hits.times.length - 1);
+      const retryMs = (hits.times[freeing] ?? now) + rule.windowMs - now;
+      throw new ApiError(
+        -1003,
+        `too many requests: ${route} allows ${limit} per ${rule.windowMs / 1000} s per ${rule.scope.replace('_', ' and ')}`,
+        undefined,
+        { 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) },
+      );
+    }
+    for (const { hits, cost } of windows) {
+      // Appends, unless the clock went back (tests): then inserts in order.
+      let at = hits.times.length;
+      while (at > hits.head && hits.times[at - 1]! > now) at--;
+      hits.times.splice(at, 0, ...Array<number>(cost).fill(now));
+    }
+  }
+
+  /** The live hits of a charge's key, expired ones skipped. */
+  private window(charge: Charge, who: Who, now: number): { hits: HitWindow; limit: number } {
+    const { rule } = charge;
     const subject =
-      rule.per === 'ip'
+      rule.scope === 'ip'
         ? `ip:${who.ip}`
-        : rule.per === 'account'
+        : rule.scope === 'account'
           ? `account:${who.accountId?.toLowerCase()}`
           : `account:${who.accountId?.toLowerCase()}|ip:${who.ip}`;
-    const key = `${route}|${subject}`;
-    const now = this.clock();
-    const limit = Math.max(1, Math.round(rule.count * this.scale));
+    const key = `${charge.route}|${subject}`;
     let hits = this.hits.get(key);
     if (!hits) {
       hits = { times: [], head: 0 };
@@ -52,19 +106,7 @@ export class RateLimiter {
       hits.times = times.slice(hits.head);
       hits.head = 0;
     }
-    if (hits.times.length - hits.head >= limit) {
-      const retryMs = hits.times[hits.head]! + rule.windowMs - now;
-      throw new ApiError(
-        -1003,
-        `too many requests: ${route} allows ${limit} per ${rule.windowMs / 1000} s per ${rule.per.replace('_', ' and ')}`,
-        undefined,
-        { 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) },
-      );
-    }
-    // Appends, unless the clock went back (tests): then inserts in order.
-    let at = hits.times.length;
-    while (at > hits.head && hits.times[at - 1]! > now) at--;
-    hits.times.splice(at, 0, now);
+    return { hits, limit: Math.max(1, Math.round(rule.limit * this.scale)) };
   }
 
   reset(): void {

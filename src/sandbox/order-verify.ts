@@ -14,7 +14,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { parseTradingKey } from '../auth/keys.ts';
 import { secp } from '../auth/noble.ts';
-import { normalizeOrderParams } from '../auth/order-signature.ts';
+import { normalizeForSignature } from './normalize.ts';
 
 const { Point } = secp;
 const { n: N, p: P } = Point.CURVE();
@@ -126,7 +126,7 @@ export function verifyOrderFast(
     if (r < 1n || r >= N || s < 1n || s > N >> 1n) return false;
     const rx = v > 1 ? r + N : r;
     if (rx >= P) return false;
-    const digest = keccak_256(encoder.encode(normalizeOrderParams(params)));
+    const digest = keccak_256(encoder.encode(normalizeForSignature(params)));
     const h = mod(BigInt(`0x${Buffer.from(digest).toString('hex')}`), N);
     const entry = keyEntry(tradingKey);
     const sInv = invert(s, N);

@@ -3,10 +3,12 @@
  * signature → handler → envelope. Every failure is an `ApiError` answered with the code's
  * HTTP status; anything else is a 500 -1000 whose detail goes to the log only.
  */
+
+import type { SpecLimit } from '../spec/constants.ts';
 import { authenticate, requireAdmin, tradingKeyOf, verifyOrder } from './auth.ts';
 import { ApiError, invalid } from './errors.ts';
 import { errorResponse, type Handler, type SandboxRequest, successResponse } from './http.ts';
-import { DEFAULT_LIMIT, DEFAULT_PUBLIC_LIMIT, type RateLimiter } from './limits.ts';
+import { type Charge, limitOf, type RateLimiter } from './limits.ts';
 import type { Route, Router } from './router.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
@@ -42,15 +44,14 @@ async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promis
     account = authenticate(state, req, now);
     if (route.auth === 'admin') requireAdmin(account);
   }
-  deps.limiter?.hit(
-    `${route.method} ${route.path}`,
-    route.limit ?? (route.auth === 'public' ? DEFAULT_PUBLIC_LIMIT : DEFAULT_LIMIT),
-    { accountId: account?.accountId, ip: req.ip },
-  );
+  const spec = limitOf(route.method, route.path, route.auth === 'public');
+  // Only a route whose items spend another budget reads its body before the limit.
+  const early = spec.perItem ? parseBody(route, req) : undefined;
+  deps.limiter?.charge(charges(route, spec, early), { accountId: account?.accountId, ip: req.ip });
   const searchParams = new URLSearchParams(req.query);
   const query = Fields.query(searchParams, route.query ?? []);
   const queryParams = Object.fromEntries(searchParams);
-  const body = parseBody(route, req);
+  const body = early ?? parseBody(route, req);
 
   let tradingKey: string | undefined;
   if (route.auth === 'order' && account) {
@@ -70,6 +71,22 @@ async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promis
     headers: req.headers,
     now,
   });
+}
+
+/**
+ * The route's own budget, plus, when its limit names `perItem` (batch create), one per item
+ * against that route's budget: spent together or not at all.
+ */
+function charges(route: Route, spec: SpecLimit, body: unknown): Charge[] {
+  const list: Charge[] = [
+    { route: `${route.method} ${route.path}`, rule: route.limit ?? spec, cost: 1 },
+  ];
+  const items = spec.perItem && route.items ? route.items(body) : 0;
+  if (spec.perItem && items > 0) {
+    const [method = '', path = ''] = spec.perItem.split(' ');
+    list.push({ route: spec.perItem, rule: limitOf(method, path, false), cost: items });
+  }
+  return list;
 }
 
 function parseBody(route: Route, req: SandboxRequest): unknown {

@@ -44,8 +44,10 @@ export interface Route {
   query?: readonly string[];
   /** Where an order endpoint's parameters and their `signature` are ('handler': it verifies them). */
   orderParams?: 'body' | 'query' | 'handler';
-  /** Documented limit; default 10 per second per account. */
+  /** Overrides the limit of `SPEC_LIMITS` (spec/constants.ts); default 10 per second per account. */
   limit?: LimitRule;
+  /** How many items a body holds, when the limit spends one per item elsewhere (batch). */
+  items?(body: unknown): number;
   handle(ctx: RouteContext): unknown;
 }
 

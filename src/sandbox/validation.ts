@@ -4,13 +4,15 @@
  * and every message names the field and the rule. `null` counts as absent (the order
  * signature's normalization drops nulls the same way).
  */
+import {
+  DATE_PATTERN,
+  FEE_RATE_MAX,
+  FEE_RATE_STEP,
+  SYMBOL_FORM,
+  SYMBOL_PATTERN,
+} from '../spec/constants.ts';
 import { isMultipleOf } from './decimal.ts';
 import { invalid, unknownParameter } from './errors.ts';
-
-export const SYMBOL_FORM = /^PERP_[A-Z0-9]+_[A-Z0-9]+$/;
-export const DATE_FORM = /^\d{4}-\d{2}-\d{2}$/;
-export const ENUM_ID_FORM = /^[A-Z0-9_]+$/;
-export const FEE_RATE_STEP = 0.00001;
 
 export type Json = Record<string, unknown>;
 
@@ -148,7 +150,7 @@ export class Fields {
 
   /** A fee rate: a number from 0 to 1, an exact multiple of 0.00001. */
   feeRate(field: string, required = false): number | undefined {
-    return this.number(field, { required, min: 0, max: 1, step: FEE_RATE_STEP });
+    return this.number(field, { required, min: 0, max: FEE_RATE_MAX, step: FEE_RATE_STEP });
   }
 
   boolean(field: string): boolean | undefined {
@@ -208,7 +210,7 @@ export function asObject(body: unknown, field = 'body'): Json {
 
 /** A real calendar date written YYYY-MM-DD (2024-02-30 is not one). */
 export function isDate(text: string): boolean {
-  if (!DATE_FORM.test(text)) return false;
+  if (!DATE_PATTERN.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
@@ -219,6 +221,6 @@ function formatStep(step: number): string {
 
 /** Checks a symbol's form, then that the sandbox lists it. */
 export function checkSymbol(field: string, symbol: string, known: (s: string) => boolean): void {
-  if (!SYMBOL_FORM.test(symbol)) throw invalid(field, 'must have the form PERP_<BASE>_<QUOTE>');
+  if (!SYMBOL_PATTERN.test(symbol)) throw invalid(field, `must have the form ${SYMBOL_FORM}`);
   if (!known(symbol)) throw invalid(field, `unknown symbol ${symbol}`);
 }

@@ -3,16 +3,21 @@
  * a mutation makes stale. Entries are per account (the key carries the account's hash tag),
  * never shared across accounts; public operations and nonces are never cached.
  *
- *   accountInfo             {a:…}:cache:accountInfo           field "-"        accountTtlMs
- *   orderByClientOrderId    {a:…}:cache:order:<id>            field "-"        open / final TTL
- *   referralAdminInfo       {a:…}:cache:referralAdminInfo     field = query    referralTtlMs
- *   refereeRebateSummary    {a:…}:cache:refereeRebateSummary  field = query    referralTtlMs
+ *   accountInfo             {a:…}:cache:accountInfo           field "-"          accountTtlMs
+ *   orderByClientOrderId    {a:…}:cache:order                 field "c:<id>"     open / final TTL
+ *   orderById               {a:…}:cache:order                 field "o:<id>"     open / final TTL
+ *   listOrders              {a:…}:cache:orders                field = query      openOrderTtlMs
+ *   positions, position     {a:…}:cache:positions             field "-", "s:…"   openOrderTtlMs
+ *   holdings                {a:…}:cache:balances              field = query      openOrderTtlMs
+ *   referralAdminInfo       {a:…}:cache:referralAdminInfo     field = query      referralTtlMs
+ *   refereeRebateSummary    {a:…}:cache:refereeRebateSummary  field = query      referralTtlMs
  *
- * Groups with several variants live in one hash, so a mutation invalidates the whole group
- * with one DEL (no key scans).
+ * Every group lives in one hash, so a mutation invalidates the whole group with one DEL (no
+ * key scans): any order mutation drops the account's orders, lists, positions and balances
+ * at once, even a cancel that names an order only by its exchange id.
  */
 import type { UpstreamConfig } from '../config.ts';
-import type { CacheGroup, CachePolicy, CallArgs, Operation } from './catalog.ts';
+import type { CachePolicy, CallArgs, Operation } from './catalog.ts';
 import { queryString } from './catalog.ts';
 import { cacheKey, type Scope } from './keys.ts';
 import { FINAL_ORDER_STATUSES, type OrderStatus } from './types.ts';
@@ -26,24 +31,29 @@ export interface CacheEntry {
 
 const NO_VARIANT = '-';
 
-function groupKey(scope: Scope, group: CacheGroup, clientOrderId: string | undefined): string {
-  return group === 'order' ? cacheKey(scope, `order:${clientOrderId}`) : cacheKey(scope, group);
-}
+/** One path parameter names the entry of these operations. */
+const PARAM_FIELDS: Readonly<Record<string, string>> = {
+  client_order_id: 'c',
+  order_id: 'o',
+  symbol: 's',
+};
 
 /** Where a cacheable call's result lives; undefined when the call is not cacheable. */
 export function cacheEntry(op: Operation, scope: Scope, args: CallArgs): CacheEntry | undefined {
   if (!op.cache || scope.kind !== 'account') return undefined;
-  if (op.cache.group === 'order') {
-    const id = args.params?.client_order_id;
-    return id ? { key: groupKey(scope, 'order', id), field: NO_VARIANT } : undefined;
+  const key = cacheKey(scope, op.cache.group);
+  const params = Object.entries(args.params ?? {});
+  if (params.length > 0) {
+    const [name, value] = params[0]!;
+    const prefix = PARAM_FIELDS[name];
+    return prefix && value && params.length === 1
+      ? { key, field: `${prefix}:${value}` }
+      : undefined;
   }
   const sorted = Object.fromEntries(
     Object.entries(args.query ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  return {
-    key: groupKey(scope, op.cache.group, undefined),
-    field: queryString(sorted) || NO_VARIANT,
-  };
+  return { key, field: queryString(sorted) || NO_VARIANT };
 }
 
 /** How long to keep `data`; 0 means do not cache. Final orders live longer than open ones. */
@@ -53,6 +63,8 @@ export function ttlFor(policy: CachePolicy, data: unknown, ttls: CacheTtls): num
       return ttls.accountTtlMs;
     case 'referral':
       return ttls.referralTtlMs;
+    case 'live':
+      return ttls.openOrderTtlMs;
     case 'order': {
       const status = (data as { status?: unknown } | null)?.status;
       return FINAL_ORDER_STATUSES.includes(status as OrderStatus)
@@ -63,11 +75,7 @@ export function ttlFor(policy: CachePolicy, data: unknown, ttls: CacheTtls): num
 }
 
 /** Keys a mutation makes stale (same account only). */
-export function invalidatedKeys(op: Operation, scope: Scope, args: CallArgs): string[] {
+export function invalidatedKeys(op: Operation, scope: Scope): string[] {
   if (scope.kind !== 'account') return [];
-  return op.invalidates.flatMap((group) => {
-    if (group !== 'order') return [groupKey(scope, group, undefined)];
-    const id = (args.body as { client_order_id?: unknown } | undefined)?.client_order_id;
-    return typeof id === 'string' && id ? [groupKey(scope, 'order', id)] : [];
-  });
+  return op.invalidates.map((group) => cacheKey(scope, group));
 }

@@ -80,7 +80,7 @@ export function withCache(options: CacheLayerOptions): Layer {
   };
 
   const invalidate = async (call: Call): Promise<void> => {
-    const keys = invalidatedKeys(call.op, call.scope, call.args);
+    const keys = invalidatedKeys(call.op, call.scope);
     if (keys.length === 0) return;
     flights.invalidate(keys.map((key) => `${key}|`));
     // Not needed for correctness (reads compare texts), only to drop values nobody will read.

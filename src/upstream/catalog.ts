@@ -1,8 +1,9 @@
 /**
- * Every REST operation of the spec as data — method, path, auth kind, cache policy,
- * upstream limit — and the typed methods, one line each over one request core
- * (stripe's `_makeRequest`). The pipeline in `client.ts` reads these entries; nothing
- * else in the gateway builds a URL.
+ * Every REST operation of the spec as data — method, path, auth kind, where its order
+ * signature goes, its idempotency kind, cache policy, upstream limit and how a typed
+ * method's arguments become the request — and the account API derived from it: a method
+ * per entry, one request core (stripe's `_makeRequest`). The pipeline in `client.ts` reads
+ * these entries; nothing else in the gateway builds a URL.
  *
  * Limits are the spec's Limits table. The gateway sends from one IP, so "per IP" budgets are
  * global (`sv_nonce`) and "per user per IP" ones are per account (`points_stage`).
@@ -10,14 +11,33 @@
  * refuse legitimate traffic. They still honour an upstream 429 (block of `RETRY_429_MS`
  * or the Retry-After, on a per-account key named after the operation).
  */
-import type { AccountApi, PublicApi } from './api.ts';
 import type {
   AccountInfo,
+  AffiliateRebateRateBody,
+  BatchOrderResult,
+  CancelClientOrderQuery,
+  CancelOrderQuery,
+  CreateOrderParams,
+  DefaultFeeRatesBody,
+  EditOrderParams,
+  Holdings,
+  InternalTransferBody,
   InternalTransferResult,
+  ListOrdersQuery,
   OrderCreated,
+  OrderList,
   OrderRecord,
+  OrderTagFeeConfigBody,
+  PointsStageBody,
+  PositionRow,
+  Positions,
   RefereeRebateSummary,
+  RefereeRebateSummaryQuery,
   ReferralAdminInfo,
+  ReferralAdminInfoQuery,
+  ReferralCreateBody,
+  SetMarginModeBody,
+  StatusResult,
   StrategyVaultNonce,
   WithdrawNonce,
 } from './types.ts';
@@ -25,12 +45,46 @@ import type {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** public: unsigned; private: ed25519 request signature; trading: plus the order signature. */
 export type AuthKind = 'public' | 'private' | 'trading' | 'broker_admin';
-export type CacheGroup = 'accountInfo' | 'order' | 'referralAdminInfo' | 'refereeRebateSummary';
+export type CacheGroup =
+  | 'accountInfo'
+  | 'order'
+  | 'orders'
+  | 'positions'
+  | 'balances'
+  | 'referralAdminInfo'
+  | 'refereeRebateSummary';
+
+/**
+ * Where the order signature goes (`trading` operations only):
+ * - `body`: over the body's fields, added to the body as `signature`;
+ * - `items`: over each item of `body.orders`, added to that item;
+ * - `query`: over the query parameters; the query is sent as the normalized string with
+ *   `signature=…` appended, so the request signature covers it too.
+ */
+export type SignaturePlacement = 'none' | 'body' | 'items' | 'query';
+
+/**
+ * What happens when a call may or may not have reached the upstream (`retry.ts`, `orders.ts`):
+ * - `read`: no effect; retried whatever happened;
+ * - `order`: placements: each order carries a client_order_id (generated when absent) and is
+ *   read back by it after an ambiguous failure, never re-sent blind;
+ * - `naturally-idempotent`: a repeat leaves the same state (cancel, edit, settings), but it
+ *   still counts against limits and a second cancel answers -1006: re-sent only when it
+ *   provably never left;
+ * - `keyed`: the upstream refuses a repeat by a key in the body (transfer nonce, referral
+ *   code): re-sent only when it provably never left;
+ * - `once`: a repeat would act twice (creating a points stage): re-sent only when it
+ *   provably never left.
+ */
+export type Idempotency = 'read' | 'order' | 'naturally-idempotent' | 'keyed' | 'once';
 
 export interface CachePolicy {
   group: CacheGroup;
-  /** Which TTL of `UpstreamConfig.cache` applies; `order` picks open or final by status. */
-  ttl: 'account' | 'order' | 'referral';
+  /**
+   * Which TTL of `UpstreamConfig.cache` applies; `order` picks open or final by status;
+   * `live` (order lists, positions, balances: they move with the market) the open-order TTL.
+   */
+  ttl: 'account' | 'order' | 'live' | 'referral';
 }
 
 export interface LimitPolicy {
@@ -42,12 +96,32 @@ export interface LimitPolicy {
   scope: 'account' | 'global';
 }
 
-export interface Operation<TResult = unknown> {
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** What one call of an operation carries besides the operation itself. */
+export interface CallArgs {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: object;
+  /**
+   * The query exactly as sent, instead of `query` (query-signed operations: the signed
+   * normalized text must not be re-encoded).
+   */
+  rawQuery?: string;
+}
+
+export interface Operation<
+  TResult = unknown,
+  TArgs extends unknown[] = never,
+  TAuth extends AuthKind = AuthKind,
+> {
   readonly name: string;
   readonly method: HttpMethod;
   /** Path template; `{name}` segments come from the call's path parameters. */
   readonly path: string;
-  readonly auth: AuthKind;
+  readonly auth: TAuth;
+  readonly signature: SignaturePlacement;
+  readonly idempotency: Idempotency;
   /** null: never cached (mutations, nonces). Cached reads are also coalesced in-process. */
   readonly cache: CachePolicy | null;
   readonly limit: LimitPolicy | null;
@@ -55,6 +129,16 @@ export interface Operation<TResult = unknown> {
   readonly invalidates: readonly CacheGroup[];
   /** Fields `data` must carry; null when the operation returns no data. */
   readonly data: readonly string[] | null;
+  /**
+   * Another operation's budget this call also spends, once per item of `body.orders`
+   * (a batch placement counts each item against create-order).
+   */
+  readonly alsoCounts?: { readonly op: Operation; readonly per: 'item' };
+  /**
+   * The typed method's arguments as path parameters, query and body; absent for an
+   * operation without arguments. (A method, so entries of any arity share one type.)
+   */
+  request?(...args: TArgs): CallArgs;
   /** Phantom: the type `data` parses to. */
   readonly __result?: TResult;
 }
@@ -63,195 +147,397 @@ export interface Operation<TResult = unknown> {
 export const RETRY_429_MS = 1_000;
 
 const SECOND = 1_000;
-const op = <T = void>(entry: Omit<Operation<T>, '__result'>): Operation<T> => entry;
+
+/**
+ * An entry, typed by its result (given) and its arguments and auth kind (inferred from the
+ * entry): `op<AccountInfo>()({…})`.
+ */
+const op =
+  <TResult = void>() =>
+  <TAuth extends AuthKind, TArgs extends unknown[] = []>(
+    entry: Omit<Operation<TResult, TArgs, TAuth>, '__result'>,
+  ): Operation<TResult, TArgs, TAuth> =>
+    entry;
+
+/** Mutations and placements: no cache; the 429 block key is the operation's name. */
+const write = { cache: null, data: null } as const;
+
+/**
+ * What any order mutation makes stale in the acting account: its orders (one hash for all, so
+ * a cancel by order id needs no key scan), order lists, positions and balances.
+ */
+const ORDER_STATE: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
+
+const perSecond = (key: string, limit = 10) =>
+  ({ key, limit, windowMs: SECOND, scope: 'account' }) as const;
+
+const createOrder = op<OrderCreated>()({
+  name: 'createOrder',
+  method: 'POST',
+  path: '/v1/order',
+  auth: 'trading',
+  signature: 'body',
+  idempotency: 'order',
+  cache: null,
+  limit: null,
+  invalidates: ORDER_STATE,
+  data: ['order_id'],
+  request: (params: CreateOrderParams) => ({ body: params }),
+});
+
+/** A cancel: signed over its query, acknowledged with `data.status`. */
+const cancel = {
+  method: 'DELETE',
+  auth: 'trading',
+  signature: 'query',
+  idempotency: 'naturally-idempotent',
+  cache: null,
+  invalidates: ORDER_STATE,
+  data: ['status'],
+} as const;
 
 export const CATALOG = {
-  accountInfo: op<AccountInfo>({
+  accountInfo: op<AccountInfo>()({
     name: 'accountInfo',
     method: 'GET',
     path: '/v1/client/info',
     auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
     cache: { group: 'accountInfo', ttl: 'account' },
     limit: { key: 'client_info', limit: 10, windowMs: 60 * SECOND, scope: 'account' },
     invalidates: [],
     data: ['account_id'],
   }),
-  createOrder: op<OrderCreated>({
-    name: 'createOrder',
-    method: 'POST',
-    path: '/v1/order',
-    auth: 'trading',
-    cache: null,
-    limit: null,
-    invalidates: ['order'],
-    data: ['order_id'],
-  }),
-  orderByClientOrderId: op<OrderRecord>({
+  createOrder,
+  orderByClientOrderId: op<OrderRecord>()({
     name: 'orderByClientOrderId',
     method: 'GET',
     path: '/v1/client/order/{client_order_id}',
     auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
     cache: { group: 'order', ttl: 'order' },
     limit: null,
     invalidates: [],
     data: ['order_id', 'status'],
+    request: (clientOrderId: string) => ({ params: { client_order_id: clientOrderId } }),
   }),
-  setDefaultMarginMode: op({
+  orderById: op<OrderRecord>()({
+    name: 'orderById',
+    method: 'GET',
+    path: '/v1/order/{order_id}',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'order', ttl: 'order' },
+    limit: null,
+    invalidates: [],
+    data: ['order_id', 'status'],
+    request: (orderId: number) => ({ params: { order_id: String(orderId) } }),
+  }),
+  listOrders: op<OrderList>()({
+    name: 'listOrders',
+    method: 'GET',
+    path: '/v1/orders',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'orders', ttl: 'live' },
+    limit: perSecond('orders'),
+    invalidates: [],
+    data: ['rows', 'meta'],
+    request: (query: ListOrdersQuery) => ({ query: { ...query } }),
+  }),
+  cancelOrder: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrder',
+    path: '/v1/order',
+    limit: perSecond('cancel_order'),
+    request: (query: CancelOrderQuery) => ({ query: { ...query } }),
+  }),
+  cancelOrderByClientOrderId: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrderByClientOrderId',
+    path: '/v1/client/order',
+    limit: perSecond('cancel_client_order'),
+    request: (query: CancelClientOrderQuery) => ({ query: { ...query } }),
+  }),
+  cancelAllOrders: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelAllOrders',
+    path: '/v1/orders',
+    limit: perSecond('cancel_all_orders'),
+    request: (query: { symbol?: string }) => ({ query: { ...query } }),
+  }),
+  cancelOrders: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrders',
+    path: '/v1/batch-order',
+    limit: null,
+    request: (orderIds: readonly number[]) => ({ query: { order_ids: orderIds.join(',') } }),
+  }),
+  cancelOrdersByClientOrderIds: op<StatusResult>()({
+    ...cancel,
+    name: 'cancelOrdersByClientOrderIds',
+    path: '/v1/client/batch-order',
+    limit: null,
+    request: (clientOrderIds: readonly string[]) => ({
+      query: { client_order_ids: clientOrderIds.join(',') },
+    }),
+  }),
+  editOrder: op<StatusResult>()({
+    name: 'editOrder',
+    method: 'PUT',
+    path: '/v1/order',
+    auth: 'trading',
+    signature: 'body',
+    idempotency: 'naturally-idempotent',
+    cache: null,
+    limit: perSecond('edit_order'),
+    invalidates: ORDER_STATE,
+    data: ['status'],
+    request: (params: EditOrderParams) => ({ body: params }),
+  }),
+  batchCreateOrders: op<BatchOrderResult>()({
+    name: 'batchCreateOrders',
+    method: 'POST',
+    path: '/v1/batch-order',
+    auth: 'trading',
+    signature: 'items',
+    idempotency: 'order',
+    cache: null,
+    limit: perSecond('batch_order', 1),
+    alsoCounts: { op: createOrder, per: 'item' },
+    invalidates: ORDER_STATE,
+    data: ['rows'],
+    request: (orders: readonly CreateOrderParams[]) => ({ body: { orders } }),
+  }),
+  positions: op<Positions>()({
+    name: 'positions',
+    method: 'GET',
+    path: '/v1/positions',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'positions', ttl: 'live' },
+    limit: { key: 'positions', limit: 30, windowMs: 10 * SECOND, scope: 'account' },
+    invalidates: [],
+    data: ['rows'],
+  }),
+  position: op<PositionRow>()({
+    name: 'position',
+    method: 'GET',
+    path: '/v1/position/{symbol}',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'positions', ttl: 'live' },
+    limit: null,
+    invalidates: [],
+    data: ['symbol'],
+    request: (symbol: string) => ({ params: { symbol } }),
+  }),
+  holdings: op<Holdings>()({
+    name: 'holdings',
+    method: 'GET',
+    path: '/v1/client/holding',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
+    cache: { group: 'balances', ttl: 'live' },
+    limit: perSecond('holding'),
+    invalidates: [],
+    data: ['holding'],
+    request: (query: { all?: boolean }) => ({ query: { all: query.all ? 'true' : undefined } }),
+  }),
+  setDefaultMarginMode: op()({
+    ...write,
     name: 'setDefaultMarginMode',
     method: 'POST',
     path: '/v1/client/margin_mode',
     auth: 'private',
-    cache: null,
+    signature: 'none',
+    idempotency: 'naturally-idempotent',
     limit: null,
     invalidates: [],
-    data: null,
+    request: (body: SetMarginModeBody) => ({ body }),
   }),
-  internalTransfer: op<InternalTransferResult>({
+  internalTransfer: op<InternalTransferResult>()({
     name: 'internalTransfer',
     method: 'POST',
     path: '/v2/internal_transfer',
     auth: 'private',
+    signature: 'none',
+    idempotency: 'keyed',
     cache: null,
     limit: null,
     invalidates: [],
     data: ['internal_transfer_request_id'],
+    request: (body: InternalTransferBody) => ({ body }),
   }),
-  withdrawNonce: op<WithdrawNonce>({
+  withdrawNonce: op<WithdrawNonce>()({
     name: 'withdrawNonce',
     method: 'GET',
     path: '/v1/withdraw_nonce',
     auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
     cache: null,
-    limit: { key: 'withdraw_nonce', limit: 10, windowMs: SECOND, scope: 'account' },
+    limit: perSecond('withdraw_nonce'),
     invalidates: [],
     data: ['withdraw_nonce'],
   }),
-  strategyVaultNonce: op<StrategyVaultNonce>({
+  strategyVaultNonce: op<StrategyVaultNonce>()({
     name: 'strategyVaultNonce',
     method: 'GET',
     path: '/v1/public/sv_nonce',
     auth: 'public',
+    signature: 'none',
+    idempotency: 'read',
     cache: null,
     limit: { key: 'sv_nonce', limit: 10, windowMs: SECOND, scope: 'global' },
     invalidates: [],
     data: ['nonce'],
   }),
-  setDefaultFeeRates: op({
+  setDefaultFeeRates: op()({
+    ...write,
     name: 'setDefaultFeeRates',
     method: 'POST',
     path: '/v1/broker/fee_rate/default',
     auth: 'broker_admin',
-    cache: null,
+    signature: 'none',
+    idempotency: 'naturally-idempotent',
     limit: null,
     // Fee rates show in account info. Other accounts of the broker see them after their TTL.
     invalidates: ['accountInfo'],
-    data: null,
+    request: (body: DefaultFeeRatesBody) => ({ body }),
   }),
-  updateOrderTagFeeConfig: op({
+  updateOrderTagFeeConfig: op()({
+    ...write,
     name: 'updateOrderTagFeeConfig',
     method: 'PUT',
     path: '/v1/broker/order_enum/{enum_id}',
     auth: 'broker_admin',
-    cache: null,
+    signature: 'none',
+    idempotency: 'naturally-idempotent',
     limit: { key: 'order_enum', limit: 1, windowMs: SECOND, scope: 'account' },
     invalidates: [],
-    data: null,
+    request: (enumId: string, body: OrderTagFeeConfigBody) => ({
+      params: { enum_id: enumId },
+      body,
+    }),
   }),
-  upsertPointsStage: op({
+  upsertPointsStage: op()({
+    ...write,
     name: 'upsertPointsStage',
     method: 'POST',
     path: '/v1/admin/points/stage',
     auth: 'broker_admin',
-    cache: null,
+    signature: 'none',
+    idempotency: 'once',
     limit: { key: 'points_stage', limit: 10, windowMs: SECOND, scope: 'account' },
     invalidates: [],
-    data: null,
+    request: (body: PointsStageBody) => ({ body }),
   }),
-  createReferralCode: op({
+  createReferralCode: op()({
+    ...write,
     name: 'createReferralCode',
     method: 'POST',
     path: '/v1/referral/create',
     auth: 'broker_admin',
-    cache: null,
+    signature: 'none',
+    idempotency: 'keyed',
     limit: null,
     invalidates: ['referralAdminInfo'],
-    data: null,
+    request: (body: ReferralCreateBody) => ({ body }),
   }),
-  setAffiliateRebateRate: op({
+  setAffiliateRebateRate: op()({
+    ...write,
     name: 'setAffiliateRebateRate',
     method: 'POST',
     path: '/v1/referral/multi_level/admin/update/affiliate',
     auth: 'broker_admin',
-    cache: null,
+    signature: 'none',
+    idempotency: 'naturally-idempotent',
     limit: null,
     invalidates: ['referralAdminInfo'],
-    data: null,
+    request: (body: AffiliateRebateRateBody) => ({ body }),
   }),
-  referralAdminInfo: op<ReferralAdminInfo>({
+  referralAdminInfo: op<ReferralAdminInfo>()({
     name: 'referralAdminInfo',
     method: 'GET',
     path: '/v1/referral/admin_info',
     auth: 'broker_admin',
+    signature: 'none',
+    idempotency: 'read',
     cache: { group: 'referralAdminInfo', ttl: 'referral' },
     limit: null,
     invalidates: [],
     data: ['rows', 'meta'],
+    request: (query: ReferralAdminInfoQuery) => ({ query: { ...query } }),
   }),
-  refereeRebateSummary: op<RefereeRebateSummary>({
+  refereeRebateSummary: op<RefereeRebateSummary>()({
     name: 'refereeRebateSummary',
     method: 'GET',
     path: '/v1/referral/referee_rebate_summary',
     auth: 'private',
+    signature: 'none',
+    idempotency: 'read',
     cache: { group: 'refereeRebateSummary', ttl: 'referral' },
     limit: { key: 'referee_rebate_summary', limit: 10, windowMs: SECOND, scope: 'account' },
     invalidates: [],
     data: ['rows'],
+    request: (query: RefereeRebateSummaryQuery) => ({ query: { ...query } }),
   }),
 } as const;
 
-export type OperationName = keyof typeof CATALOG;
+export type Catalog = typeof CATALOG;
+export type OperationName = keyof Catalog;
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** The typed method of one entry: its arguments in, its parsed `data` out. */
+type MethodOf<O> =
+  O extends Operation<infer R, infer A, AuthKind> ? (...args: A) => Promise<R> : never;
 
-/** What one call of an operation carries besides the operation itself. */
-export interface CallArgs {
-  params?: Record<string, string>;
-  query?: Record<string, QueryValue>;
-  body?: object;
-}
+type NamesBy<Auth extends AuthKind> = {
+  [K in OperationName]: Catalog[K]['auth'] extends Auth ? K : never;
+}[OperationName];
+
+/** Operations signed with one account's keys: one method per non-public catalog entry. */
+export type AccountApi = { readonly accountId: string } & {
+  [K in NamesBy<Exclude<AuthKind, 'public'>>]: MethodOf<Catalog[K]>;
+};
+
+/** Operations without authentication. */
+export type PublicApi = { [K in NamesBy<'public'>]: MethodOf<Catalog[K]> };
 
 /** The request core every typed method goes through. */
-export type RequestFn = <T>(op: Operation<T>, args?: CallArgs) => Promise<T>;
+export type RequestFn = <T>(op: Operation<T, never>, args?: CallArgs) => Promise<T>;
 
-/** The account-bound methods: one line each over the request core. */
-export function accountMethods(request: RequestFn): Omit<AccountApi, 'accountId'> {
-  const c = CATALOG;
-  return {
-    accountInfo: () => request(c.accountInfo),
-    createOrder: (params) => request(c.createOrder, { body: params }),
-    orderByClientOrderId: (id) =>
-      request(c.orderByClientOrderId, { params: { client_order_id: id } }),
-    setDefaultMarginMode: (body) => request(c.setDefaultMarginMode, { body }),
-    internalTransfer: (body) => request(c.internalTransfer, { body }),
-    withdrawNonce: () => request(c.withdrawNonce),
-    setDefaultFeeRates: (body) => request(c.setDefaultFeeRates, { body }),
-    updateOrderTagFeeConfig: (enumId, body) =>
-      request(c.updateOrderTagFeeConfig, { params: { enum_id: enumId }, body }),
-    upsertPointsStage: (body) => request(c.upsertPointsStage, { body }),
-    createReferralCode: (body) => request(c.createReferralCode, { body }),
-    setAffiliateRebateRate: (body) => request(c.setAffiliateRebateRate, { body }),
-    referralAdminInfo: (query) => request(c.referralAdminInfo, { query: { ...query } }),
-    refereeRebateSummary: (query) => request(c.refereeRebateSummary, { query: { ...query } }),
-  };
+type AnyOperation = Operation<unknown, unknown[]>;
+
+function methodsOf(request: RequestFn, public_: boolean): Record<string, unknown> {
+  const methods: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(CATALOG) as [string, AnyOperation][]) {
+    if ((entry.auth === 'public') !== public_) continue;
+    methods[name] = (...args: unknown[]) =>
+      request(entry, entry.request ? entry.request(...args) : undefined);
+  }
+  return methods;
 }
 
-/** The unauthenticated methods. */
+/** The account-bound methods, derived from the catalog. */
+export function accountMethods(request: RequestFn): Omit<AccountApi, 'accountId'> {
+  return methodsOf(request, false) as Omit<AccountApi, 'accountId'>;
+}
+
+/** The unauthenticated methods, derived from the catalog. */
 export function publicMethods(request: RequestFn): PublicApi {
-  return { strategyVaultNonce: () => request(CATALOG.strategyVaultNonce) };
+  return methodsOf(request, true) as PublicApi;
 }
 
 /** Path with its `{name}` segments filled (URI-encoded) and the query string appended. */
-export function buildPath(op: Operation, args: CallArgs = {}): string {
+export function buildPath(op: Operation<unknown, never>, args: CallArgs = {}): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args.params?.[name];
     if (value === undefined || value === '') {
@@ -259,7 +545,7 @@ export function buildPath(op: Operation, args: CallArgs = {}): string {
     }
     return encodeURIComponent(value);
   });
-  const query = queryString(args.query);
+  const query = args.rawQuery ?? queryString(args.query);
   return query ? `${path}?${query}` : path;
 }
 

@@ -16,6 +16,7 @@ import { withCache } from './cache.ts';
 import {
   accountMethods,
   CATALOG,
+  type CacheGroup,
   type CallArgs,
   type Operation,
   publicMethods,
@@ -68,7 +69,7 @@ export interface UpstreamClient extends UpstreamApi {
    * Drops an account's cached reads of these cache groups, in the shared store (so on every
    * replica): the upstream's streams say the state moved. Never throws.
    */
-  invalidate(accountId: string, groups: readonly string[]): Promise<void>;
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
 }
 
 const GLOBAL: Scope = { kind: 'global' };

@@ -15,12 +15,16 @@
  * the upstream when it arrives, and arrival delays vary — without the margin, a call sent
  * exactly one window after another can arrive a little early and earn a 429.
  *
+ * An operation that also spends another's budget (`alsoCounts`: a batch placement counts
+ * each item against create-order) takes those units too, and waits out that operation's
+ * upstream 429 block.
+ *
  * When the store fails, an in-process limiter takes over with this replica's share of each
  * limit, `floor(limit / replicas)` (at least 1), so all replicas together stay within the
  * documented limit, and the failure shows in `StoreHealth`.
  */
 
-import { RETRY_429_MS } from './catalog.ts';
+import { type Operation, RETRY_429_MS } from './catalog.ts';
 import { RateLimitedError } from './errors.ts';
 import type { StoreHealth } from './health.ts';
 import { limitKey } from './keys.ts';
@@ -53,6 +57,16 @@ export interface BudgetOptions {
 /** The key this call's budget (and any upstream 429 block) lives under. */
 export function budgetKey(call: Call): string {
   return limitKey(call.scope, call.op.limit?.key ?? call.op.name);
+}
+
+/** The other operations' budgets a call also spends: one call per unit. */
+function alsoSpent(call: Call): Call[] {
+  const also = call.op.alsoCounts;
+  if (!also) return [];
+  const items = (call.args.body as { orders?: unknown[] } | undefined)?.orders;
+  const units = Array.isArray(items) ? items.length : 1;
+  const other: Call = { ...call, op: also.op as Operation };
+  return Array.from({ length: units }, () => other);
 }
 
 export function withBudget(options: BudgetOptions): Layer {
@@ -105,6 +119,8 @@ export function withBudget(options: BudgetOptions): Layer {
   return (next) => async (call) => {
     const key = budgetKey(call);
     await acquire(call, key);
+    // Sequential: each unit is one atomic store call; a batch has at most 10.
+    for (const other of alsoSpent(call)) await acquire(other, budgetKey(other));
     try {
       return await next(call);
     } catch (error) {

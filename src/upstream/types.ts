@@ -26,8 +26,36 @@ export const SIDES = ['BUY', 'SELL'] as const;
 export type Side = (typeof SIDES)[number];
 export const MARGIN_MODES = ['CROSS', 'ISOLATED'] as const;
 export type MarginMode = (typeof MARGIN_MODES)[number];
-export const ORDER_STATUSES = ['NEW', 'PARTIAL_FILLED', 'FILLED', 'CANCELLED', 'REJECTED'] as const;
+/** Every status an order can read as (the first five are the ones the spec names). */
+export const ORDER_STATUSES = [
+  'NEW',
+  'PARTIAL_FILLED',
+  'FILLED',
+  'CANCELLED',
+  'REJECTED',
+  'PENDING_NEW',
+  'PENDING_CANCEL',
+  'REPLACED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** `status` filter of GET /v1/orders: a status, or INCOMPLETE (open) / COMPLETED (final). */
+export const ORDER_STATUS_FILTERS = [
+  'NEW',
+  'PARTIAL_FILLED',
+  'FILLED',
+  'CANCELLED',
+  'REJECTED',
+  'INCOMPLETE',
+  'COMPLETED',
+] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+export const ORDER_SORTS = [
+  'CREATED_TIME_DESC',
+  'CREATED_TIME_ASC',
+  'UPDATED_TIME_DESC',
+  'UPDATED_TIME_ASC',
+] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
 export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['FILLED', 'CANCELLED', 'REJECTED'];
 export const REFERRAL_SORTS = ['total_invites', 'total_traded', 'referee_volume'] as const;
 export type ReferralSort = (typeof REFERRAL_SORTS)[number];
@@ -110,6 +138,124 @@ export interface OrderRecord {
   reduce_only: boolean | null;
   order_tag: string | null;
   margin_mode: MarginMode;
+}
+
+/** One row of POST /v1/batch-order's `data.rows`, in the order of the items sent. */
+export interface BatchOrderRow {
+  success: boolean;
+  order_id: number | null;
+  client_order_id: string | null;
+  order_type: OrderType | null;
+  order_price: number | null;
+  order_quantity: number | null;
+  order_amount: number | null;
+  error_message: string;
+}
+
+/** `data` of POST /v1/batch-order. */
+export interface BatchOrderResult {
+  rows: BatchOrderRow[];
+}
+
+/** Query of DELETE /v1/order (signed). */
+export interface CancelOrderQuery {
+  order_id: number;
+  symbol: string;
+}
+
+/** Query of DELETE /v1/client/order (signed). */
+export interface CancelClientOrderQuery {
+  client_order_id: string;
+  symbol: string;
+}
+
+/** `data` of the cancels (CANCEL_SENT, CANCEL_ALL_SENT) and of the edit (EDIT_SENT). */
+export interface StatusResult {
+  status: string;
+}
+
+/** Body of PUT /v1/order (signed over every non-null field). Only price and quantity change. */
+export interface EditOrderParams {
+  /** Documented as a string; numbers are accepted too. */
+  order_id: string;
+  symbol: string;
+  side: Side;
+  order_type: OrderType;
+  order_price?: number;
+  order_quantity?: number;
+  client_order_id?: string;
+  reduce_only?: boolean;
+  visible_quantity?: number;
+}
+
+/** Query of GET /v1/orders; every field optional. */
+export interface ListOrdersQuery {
+  symbol?: string;
+  side?: Side;
+  order_type?: OrderType;
+  status?: OrderStatusFilter;
+  order_tag?: string;
+  /** Created time range, ms. */
+  start_t?: number;
+  end_t?: number;
+  /** From 1. */
+  page?: number;
+  /** 1 to 500, default 25. */
+  size?: number;
+  sort_by?: OrderSort;
+}
+
+/** `data` of GET /v1/orders. */
+export interface OrderList {
+  meta: PageMeta;
+  rows: OrderRecord[];
+}
+
+/** One row of GET /v1/positions: one per (symbol, margin_mode). */
+export interface PositionRow {
+  symbol: string;
+  /** Negative: short. */
+  position_qty: number;
+  cost_position: number;
+  average_open_price: number;
+  mark_price: number;
+  est_liq_price: number | null;
+  unsettled_pnl: number;
+  pnl_24_h: number;
+  fee_24_h: number;
+  pending_long_qty: number;
+  pending_short_qty: number;
+  leverage: number;
+  margin_mode: MarginMode;
+  imr: number;
+  mmr: number;
+  timestamp: number;
+}
+
+/** `data` of GET /v1/positions. */
+export interface Positions {
+  free_collateral: number;
+  total_collateral_value: number;
+  margin_ratio: number;
+  initial_margin_ratio: number;
+  maintenance_margin_ratio: number;
+  open_margin_ratio: number;
+  total_pnl_24_h: number;
+  rows: PositionRow[];
+}
+
+/** One entry of GET /v1/client/holding's `data.holding`. */
+export interface Holding {
+  token: string;
+  holding: number;
+  frozen: number;
+  pending_short: number;
+  updated_time: number;
+}
+
+/** `data` of GET /v1/client/holding. */
+export interface Holdings {
+  holding: Holding[];
 }
 
 /** Body of POST /v1/client/margin_mode. */

@@ -1,3 +1,4 @@
+// @module-tag browser
 /**
  * GraphiQL in headless Chromium against a running gateway (embedded sandbox, demo principals):
  * the page loads with no network access beyond the gateway, comes pre-filled with the demo
@@ -7,10 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Running, startGateway, uniquePrefix } from '../integration/server/harness.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** CHROMIUM_PATH, else chromium/chromium-browser/google-chrome on PATH (test/setup/dependencies.ts). */
+const CHROMIUM = inject('chromiumPath');
 let gw: Running;
 let browser: BrowserContext;
 let profile: string;

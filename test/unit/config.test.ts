@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig, unknownVariables } from '../../src/config.ts';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -142,5 +142,51 @@ describe('loadConfig', () => {
     expect(problems({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL: /);
     expect(problems({ REDIS_KEY_PREFIX: 'svc{x}' })[0]).toMatch(/^REDIS_KEY_PREFIX: /);
     expect(loadConfig({ REDIS_KEY_PREFIX: 'svc-staging' }).redis.keyPrefix).toBe('svc-staging');
+  });
+
+  it('turns introspection and GraphiQL off by default under NODE_ENV=production only', () => {
+    expect(loadConfig({})).toMatchObject({
+      production: false,
+      introspection: true,
+      graphiql: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
+      introspection: true,
+      graphiql: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+      production: true,
+      introspection: false,
+      graphiql: false,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', GRAPHIQL: '1' }),
+    ).toMatchObject({ introspection: true, graphiql: true });
+    expect(loadConfig({ GRAPHQL_INTROSPECTION: '0', GRAPHIQL: 'false' })).toMatchObject({
+      introspection: false,
+      graphiql: false,
+    });
+    expect(problems({ GRAPHIQL: 'on' })[0]).toMatch(/^GRAPHIQL: /);
+  });
+
+  it('names variables with our prefixes that no setting reads', () => {
+    expect(
+      unknownVariables({
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_URI: 'redis://typo',
+        MAX_LIST_LENGTH: '50',
+        UPSTREAM_TIMEOUT: '100',
+        SVC_NETWORK: 'testnet',
+        GRAPHIQL_ENABLED: 'true',
+        PATH: '/usr/bin',
+        NODE_OPTIONS: '--enable-source-maps',
+        OTEL_SERVICE_NAME: 'svc-graphql',
+        TEST_REDIS_URL: 'redis://127.0.0.1:6379',
+      }),
+    ).toEqual(['GRAPHIQL_ENABLED', 'MAX_LIST_LENGTH', 'REDIS_URI', 'UPSTREAM_TIMEOUT']);
+    // Known names are not reported, whatever their value.
+    expect(unknownVariables({ MAX_DEPTH: 'x', SHUTDOWN_GRACE_MS: '1', GRAPHIQL: 'true' })).toEqual(
+      [],
+    );
   });
 });

@@ -9,7 +9,6 @@ export const accountRoutes: Route[] = [
     method: 'GET',
     path: '/v1/client/info',
     auth: 'private',
-    limit: { count: 10, windowMs: 60_000, per: 'account' },
     handle: ({ state, account }): AccountInfo => {
       const rates = state.feeRates;
       const markets = [...state.markets.values()];

@@ -1,12 +1,10 @@
 /** Broker administrator: POST /v1/broker/fee_rate/default, PUT /v1/broker/order_enum/{enum_id}. */
 
+import { ENUM_ID_MAX, ENUM_ID_PATTERN, FEE_RATE_STEP } from '../../spec/constants.ts';
 import { isMultipleOf } from '../decimal.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
-import { checkSymbol, ENUM_ID_FORM, FEE_RATE_STEP, Fields } from '../validation.ts';
-
-/** `enum:<enum_id>` must fit the 36 characters of an order_tag. */
-export const MAX_ENUM_ID_LENGTH = 36 - 'enum:'.length;
+import { checkSymbol, Fields } from '../validation.ts';
 
 export const brokerRoutes: Route[] = [
   {
@@ -39,14 +37,13 @@ export const brokerRoutes: Route[] = [
     path: '/v1/broker/order_enum/:enum_id',
     auth: 'admin',
     body: true,
-    limit: { count: 1, windowMs: 1_000, per: 'account' },
     handle: ({ state, body, params }) => {
       const enumId = params.enum_id!;
-      if (!ENUM_ID_FORM.test(enumId)) throw invalid('enum_id', 'must match ^[A-Z0-9_]+$');
-      if (enumId.length > MAX_ENUM_ID_LENGTH) {
+      if (!ENUM_ID_PATTERN.test(enumId)) throw invalid('enum_id', 'must match ^[A-Z0-9_]+$');
+      if (enumId.length > ENUM_ID_MAX) {
         throw invalid(
           'enum_id',
-          `must be at most ${MAX_ENUM_ID_LENGTH} characters (enum:<enum_id> is an order_tag)`,
+          `must be at most ${ENUM_ID_MAX} characters (enum:<enum_id> is an order_tag)`,
         );
       }
       const f = Fields.body(body, ['name', 'description', 'default_fee_rate', 'pair_overrides']);

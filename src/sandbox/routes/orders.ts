@@ -5,6 +5,15 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  BATCH_ORDERS_MAX,
+  CLIENT_ORDER_ID_MAX,
+  CLIENT_ORDER_ID_PATTERN,
+  LEVEL_MAX,
+  LEVEL_MIN,
+  ORDER_TAG_MAX,
+  PRICELESS_ORDER_TYPES,
+} from '../../spec/constants.ts';
+import {
   MARGIN_MODES,
   ORDER_TYPES,
   type OrderCreated,
@@ -36,10 +45,8 @@ const ORDER_FIELDS = [
   'margin_mode',
   'signature',
 ] as const;
-const PRICELESS: readonly OrderType[] = ['MARKET', 'ASK', 'BID'];
-/** 1 to 36 printable ASCII characters without spaces; a hyphen is allowed but not first. */
-const CLIENT_ORDER_ID = /^[!-,.-~][!-~]{0,35}$/;
-export const MAX_BATCH_ORDERS = 10;
+const PRICELESS: readonly OrderType[] = PRICELESS_ORDER_TYPES;
+export const MAX_BATCH_ORDERS = BATCH_ORDERS_MAX;
 
 /** Validates one order's parameters (every rule of the spec's POST /v1/order table). */
 export function parseOrder(
@@ -54,8 +61,8 @@ export function parseOrder(
   checkSymbol(name('symbol'), symbol, state.symbolKnown);
   const type = f.oneOf('order_type', ORDER_TYPES, true)!;
   const side = f.oneOf('side', SIDES, true)!;
-  const clientOrderId = f.string('client_order_id', { max: 36 });
-  if (clientOrderId !== undefined && !CLIENT_ORDER_ID.test(clientOrderId)) {
+  const clientOrderId = f.string('client_order_id', { max: CLIENT_ORDER_ID_MAX });
+  if (clientOrderId !== undefined && !CLIENT_ORDER_ID_PATTERN.test(clientOrderId)) {
     throw invalid(
       name('client_order_id'),
       'at most 36 characters without spaces; a hyphen is allowed but not as the first character',
@@ -88,9 +95,9 @@ export function parseOrder(
   }
   const reduceOnly = f.boolean('reduce_only') ?? false;
   const slippage = f.number('slippage', { positive: true, max: 1 });
-  const orderTag = f.string('order_tag', { max: 36 });
+  const orderTag = f.string('order_tag', { max: ORDER_TAG_MAX });
   if (orderTag !== undefined) checkOrderTag(state, name('order_tag'), orderTag);
-  const level = f.number('level', { integer: true, min: 0, max: 4 });
+  const level = f.number('level', { integer: true, min: LEVEL_MIN, max: LEVEL_MAX });
   if (level !== undefined && type !== 'BID' && type !== 'ASK') {
     throw invalid(name('level'), 'allowed only when order_type is BID or ASK');
   }
@@ -212,6 +219,10 @@ export const orderRoutes: Route[] = [
     auth: 'order',
     body: true,
     orderParams: 'handler',
+    items: (body) => {
+      const orders = (body as { orders?: unknown } | null)?.orders;
+      return Array.isArray(orders) ? Math.min(orders.length, MAX_BATCH_ORDERS) : 0;
+    },
     handle: ({ state, engine, account, body, headers, now, tradingKey }) => {
       checkRecvWindow(headers, now);
       const f = Fields.body(body, ['orders']);

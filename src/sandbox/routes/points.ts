@@ -33,7 +33,6 @@ export const pointsRoutes: Route[] = [
     path: '/v1/admin/points/stage',
     auth: 'admin',
     body: true,
-    limit: { count: 10, windowMs: 1_000, per: 'account_ip' },
     handle: ({ state, body }) => {
       const f = Fields.body(body, FIELDS);
       const rawId = f.raw('stage_id');

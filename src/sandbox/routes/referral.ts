@@ -154,7 +154,6 @@ export const referralRoutes: Route[] = [
     path: '/v1/referral/referee_rebate_summary',
     auth: 'private',
     query: ['start_date', 'end_date'],
-    limit: { count: 10, windowMs: 1_000, per: 'account' },
     handle: ({ state, account, query }): RefereeRebateSummary => {
       const start = query.date('start_date');
       const end = query.date('end_date');

@@ -80,14 +80,12 @@ export const transferRoutes: Route[] = [
     method: 'GET',
     path: '/v1/withdraw_nonce',
     auth: 'private',
-    limit: { count: 10, windowMs: 1_000, per: 'account' },
     handle: ({ state }): WithdrawNonce => ({ withdraw_nonce: state.nextWithdrawNonce() }),
   },
   {
     method: 'GET',
     path: '/v1/public/sv_nonce',
     auth: 'public',
-    limit: { count: 10, windowMs: 1_000, per: 'ip' },
     handle: ({ state }): StrategyVaultNonce => ({ nonce: state.nextSvNonce() }),
   },
 ];

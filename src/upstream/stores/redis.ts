@@ -82,7 +82,14 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   client.defineCommand('svcBlock', { numberOfKeys: 1, lua: BLOCK });
   client.defineCommand('svcHsetTtl', { numberOfKeys: 1, lua: HSET_TTL });
   // Without a listener ioredis prints every connection error; callers see them as rejections.
-  client.on('error', () => {});
+  // The last one is kept for the start-up check (one log line, not one per retry).
+  let lastError: string | undefined;
+  client.on('error', (error: Error) => {
+    lastError = error.message;
+  });
+  client.on('ready', () => {
+    lastError = undefined;
+  });
 
   const prefix = `${options.keyPrefix}:`;
   const k = (key: string) => prefix + key;
@@ -142,6 +149,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
         return false;
       }
     },
+    lastError: () => lastError,
     async close() {
       try {
         await client.quit();

@@ -45,5 +45,7 @@ export interface Store {
 
   /** True when the store answers. Never throws. */
   ping(): Promise<boolean>;
+  /** The last connection error since the store last connected (Redis), for the start-up log. */
+  lastError?(): string | undefined;
   close(): Promise<void>;
 }

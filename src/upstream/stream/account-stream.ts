@@ -8,6 +8,7 @@
  */
 import { RequestSigner } from '../../auth/request-signature.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
+import type { CacheGroup } from '../catalog.ts';
 import { FINAL_ORDER_STATUSES, type OrderRecord } from '../types.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import {
@@ -38,42 +39,26 @@ export const PRIVATE_TOPICS = [
   'wallet',
 ] as const;
 
-/** Cache groups an event makes stale (the catalog's groups; unknown ones cost one DEL). */
-const ORDER_GROUPS = ['order', 'orders', 'positions', 'balances'];
+/** Cache groups an order event makes stale (the catalog's `CacheGroup`s). */
+const ORDER_GROUPS: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
 /** Open orders remembered per account for the resync; past this the oldest are forgotten. */
 const MAX_TRACKED_ORDERS = 1_000;
 
 /** REST reads a resync uses. */
 export interface AccountReads {
   orderByClientOrderId(clientOrderId: string): Promise<OrderRecord>;
-  openOrders?(): Promise<OrderRecord[]>;
-  positions?(): Promise<RestPositionRow[]>;
-  holdings?(): Promise<RestHolding[]>;
+  openOrders(): Promise<OrderRecord[]>;
+  positions(): Promise<RestPositionRow[]>;
+  holdings(): Promise<RestHolding[]>;
 }
 
-type ListReads = Partial<{
-  listOrders(query: { status: string; size: number }): Promise<{ rows: OrderRecord[] }>;
-  positions(): Promise<{ rows: RestPositionRow[] }>;
-  holdings(): Promise<{ holding: RestHolding[] }>;
-}>;
-
-/**
- * The resync reads of an account view. TODO(#13 merge): the list, positions and holdings
- * reads are used when the catalog has them (listOrders, positions, holdings); until then the
- * resync re-reads the open orders this stream saw, by client order id.
- */
+/** The resync reads of an account view: open orders (one page of the maximum size), positions, holdings. */
 export function accountReads(api: AccountApi): AccountReads {
-  const lists = api as AccountApi & ListReads;
   return {
     orderByClientOrderId: (id) => api.orderByClientOrderId(id),
-    ...(lists.listOrders
-      ? {
-          openOrders: async () =>
-            (await lists.listOrders!({ status: 'INCOMPLETE', size: 500 })).rows,
-        }
-      : {}),
-    ...(lists.positions ? { positions: async () => (await lists.positions!()).rows } : {}),
-    ...(lists.holdings ? { holdings: async () => (await lists.holdings!()).holding } : {}),
+    openOrders: async () => (await api.listOrders({ status: 'INCOMPLETE', size: 500 })).rows,
+    positions: async () => (await api.positions()).rows,
+    holdings: async () => (await api.holdings({})).holding,
   };
 }
 
@@ -83,7 +68,7 @@ export interface AccountStreamOptions {
   credentials: AccountCredentials;
   reads: AccountReads;
   /** Drops the account's cached reads of these groups. */
-  invalidate(groups: readonly string[]): Promise<void>;
+  invalidate(groups: readonly CacheGroup[]): Promise<void>;
   emit(event: AccountStreamEvent): void;
   /** Server time, ms (the auth timestamp). */
   now: () => number;
@@ -159,9 +144,7 @@ export class AccountStream {
         const order = orderUpdateFromStream(data);
         if (!order) return;
         this.track(order);
-        await invalidate(
-          order.clientOrderId ? [...ORDER_GROUPS, `order:${order.clientOrderId}`] : ORDER_GROUPS,
-        );
+        await invalidate(ORDER_GROUPS);
         emit({ type: 'order', order });
         return;
       }
@@ -206,22 +189,24 @@ export class AccountStream {
     }
   }
 
-  /** After a reconnect: re-read by REST and emit what changed while the stream was down. */
+  /**
+   * After a reconnect: re-read by REST and emit what changed while the stream was down. Each
+   * read stands alone: one that fails (logged) does not keep the others from reporting.
+   */
   private async resync(): Promise<void> {
     const { reads, emit, invalidate } = this.options;
     const tracked = [...this.open.values()];
-    await invalidate([
-      ...ORDER_GROUPS,
-      ...tracked.flatMap((o) => (o.clientOrderId ? [`order:${o.clientOrderId}`] : [])),
-    ]);
+    await invalidate(ORDER_GROUPS);
     const records = new Map<number, OrderRecord>();
-    if (reads.openOrders) {
-      for (const record of await reads.openOrders()) records.set(record.order_id, record);
+    for (const record of (await this.attempt('open orders', reads.openOrders)) ?? []) {
+      records.set(record.order_id, record);
     }
-    // Orders seen open that the list no longer shows (or every one, without a list) are read one by one.
+    // Orders seen open that the list no longer shows went final in the gap: read each one.
     for (const order of tracked) {
       if (records.has(order.orderId) || !order.clientOrderId) continue;
-      records.set(order.orderId, await reads.orderByClientOrderId(order.clientOrderId));
+      const id = order.clientOrderId;
+      const record = await this.attempt('order', () => reads.orderByClientOrderId(id));
+      if (record) records.set(record.order_id, record);
     }
     for (const record of records.values()) {
       const update = orderUpdateFromRecord(record);
@@ -230,23 +215,33 @@ export class AccountStream {
       this.track(update);
       emit({ type: 'order', order: update });
     }
-    if (reads.positions) {
-      const changed = (await reads.positions()).map(positionFromRest).filter((p) => {
-        const key = `${p.symbol}|${p.marginMode}`;
-        const known = this.positions.get(key);
-        this.positions.set(key, p);
-        return !known || !samePosition(known, p);
-      });
-      if (changed.length > 0) emit({ type: 'positions', positions: changed });
-    }
-    if (reads.holdings) {
-      const changed = (await reads.holdings()).map(balanceFromRest).filter((b) => {
-        const known = this.balances.get(b.token);
-        this.balances.set(b.token, b);
-        return !known || !sameBalance(known, b);
-      });
-      if (changed.length > 0) emit({ type: 'balances', balances: changed });
-    }
+    const positions = (await this.attempt('positions', reads.positions)) ?? [];
+    const changedPositions = positions.map(positionFromRest).filter((p) => {
+      const key = `${p.symbol}|${p.marginMode}`;
+      const known = this.positions.get(key);
+      this.positions.set(key, p);
+      return !known || !samePosition(known, p);
+    });
+    if (changedPositions.length > 0) emit({ type: 'positions', positions: changedPositions });
+    const holdings = (await this.attempt('balances', reads.holdings)) ?? [];
+    const changedBalances = holdings.map(balanceFromRest).filter((b) => {
+      const known = this.balances.get(b.token);
+      this.balances.set(b.token, b);
+      return !known || !sameBalance(known, b);
+    });
+    if (changedBalances.length > 0) emit({ type: 'balances', balances: changedBalances });
     this.resyncs++;
+  }
+
+  private async attempt<T>(what: string, read: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await read();
+    } catch (error) {
+      this.options.log?.('upstream stream resync read failed', {
+        read: what,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    }
   }
 }

@@ -5,6 +5,7 @@
  * after the last one leaves, so a client that re-subscribes at once reuses it).
  */
 import type { AccountApi, AccountCredentials } from '../api.ts';
+import type { CacheGroup } from '../catalog.ts';
 import { type AccountReads, AccountStream, accountReads } from './account-stream.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { maintenanceFromStream } from './map.ts';
@@ -19,7 +20,7 @@ export interface StreamHubOptions {
   /** The account view whose REST reads a resync uses. */
   forAccount(credentials: AccountCredentials): AccountApi;
   /** Drops an account's cached reads (the upstream client's `invalidate`). */
-  invalidate(accountId: string, groups: readonly string[]): Promise<void>;
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
   /** Server time, ms. @default Date.now */
   now?: () => number;
   /** @default 5_000 */

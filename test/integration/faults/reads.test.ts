@@ -102,14 +102,14 @@ describe('a read answers UPSTREAM_UNAVAILABLE, bounded, then recovers', () => {
   it('an outage on every path: /ready says upstream down, /health stays up, then both recover', async () => {
     const caller = s.caller();
     s.sandbox.setFaults({ status5xx: { status: 503 } });
-    const ready = await fetch(`${s.gw.origin}/ready`);
+    const ready = await fetch(`${s.gw.adminOrigin}/ready`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ checks: { upstream: 'down' } });
     expect(codes((await s.gql(caller, ACCOUNT)).result.body)).toEqual(['UPSTREAM_UNAVAILABLE']);
     expect(await s.serving()).toBe(true);
 
     s.sandbox.setFaults(null);
-    const back = await fetch(`${s.gw.origin}/ready`);
+    const back = await fetch(`${s.gw.adminOrigin}/ready`);
     expect(back.status).toBe(200);
     await back.arrayBuffer();
     expect((await s.gql(caller, ACCOUNT)).result.body.errors).toBeUndefined();

@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * The persisted-operations protocol over real HTTP: GET by hash with cache headers fit for a
  * CDN, `require` mode refusing text, unknown hashes, APQ registration when text is allowed,

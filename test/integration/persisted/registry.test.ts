@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * The Redis-backed registry through `npm run persisted -- …` (its `run`) and a gateway on the
  * same Redis: two app versions served at once, retiring one stops only its own hashes, and
@@ -8,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../src/persisted/command.ts';
+import { dropPrefix, rawRedis } from '../../helpers/redis.ts';
 import { REDIS_URL, type Running, uniquePrefix } from '../server/harness.ts';
-import { dropPrefix, rawRedis } from '../upstream/redis-helpers.ts';
 import { makeCallers, manifest, sha256, startPersistedGateway } from './harness.ts';
 
 const prefix = uniquePrefix('po-registry');

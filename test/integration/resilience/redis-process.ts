@@ -1,13 +1,11 @@
 /**
  * A Redis of the test's own: a `redis-server` child process on a free loopback port, without
  * persistence, that the test may kill, freeze and restart on the same port. Never the shared
- * Redis on 6379 (other test files use it concurrently).
+ * Redis (other test files use it concurrently). Files using it carry `// @module-tag redis-server`.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
-
-export const redisServerAvailable = spawnSync('redis-server', ['--version']).status === 0;
 
 /** A port the OS just handed out and released. */
 export async function freePort(): Promise<number> {

@@ -1,4 +1,5 @@
-/** Two gateway processes on one Redis (the shared 6379, under a unique key prefix). */
+// @module-tag redis
+/** Two gateway processes on one Redis (the shared TEST_REDIS_URL, under a unique key prefix). */
 import { REDIS_URL } from '../server/harness.ts';
 import { describeReplicas } from './replicas.ts';
 

@@ -31,7 +31,7 @@ export interface Replica {
 export async function startReplica(env: Record<string, string>): Promise<Replica> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stop = async () => {
@@ -133,10 +133,13 @@ export function describeReplicas(
       [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
     }, 40_000);
     afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await sandbox?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-      await redis.teardown();
+      try {
+        await Promise.all([a?.stop(), b?.stop()]);
+        await sandbox?.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      } finally {
+        await redis.teardown();
+      }
     });
 
     it('keep account reads within 10 per 60 s in total under concurrent load', async () => {

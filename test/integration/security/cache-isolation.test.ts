@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * Cache isolation between accounts, on Redis: one account's cached reads are never served to
  * another, even for the same client_order_id, concurrently, or through the shared store.

@@ -154,7 +154,7 @@ export async function startSecurityStack(
       send(caller, variables === undefined ? { query } : { query, variables }),
     upstreamCalls: () => sandbox.requestCount(),
     async leaks() {
-      const metrics = await fetch(`${gw.origin}/metrics`);
+      const metrics = await fetch(`${gw.adminOrigin}/metrics`);
       const metricsText = await metrics.text();
       if (!metricsText.includes('svc_graphql')) throw new Error('no gateway metrics recorded');
       const pieces = secretPieces(Object.values(callers).flatMap((c) => secretForms(c)));

@@ -1,10 +1,11 @@
 /**
- * Starts a real gateway on an ephemeral loopback port, with Redis at 127.0.0.1:6379 under a
- * key prefix unique to the test file, and captures its log lines for the no-secrets checks.
+ * Starts a real gateway on an ephemeral loopback port, with the test Redis (TEST_REDIS_URL,
+ * default 127.0.0.1:6379) under a key prefix unique to the test file, and captures its log lines for the no-secrets checks.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenAdmin } from '../../../src/admin.ts';
 import { generateKeyMaterial } from '../../../src/auth/keys.ts';
 import type { Role } from '../../../src/auth/principal.ts';
 import { generateToken, hashToken, type KeystoreEntry } from '../../../src/auth/principals.ts';
@@ -12,12 +13,9 @@ import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/logger.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../../src/server.ts';
 
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+import { REDIS_URL } from '../../helpers/redis.ts';
 
-/** A key prefix no other test file (or run) shares. */
-export function uniquePrefix(name: string): string {
-  return `svc-test-${name}-${randomBytes(4).toString('hex')}`;
-}
+export { REDIS_URL, uniquePrefix } from '../../helpers/redis.ts';
 
 export interface TestCaller {
   entry: KeystoreEntry;
@@ -50,6 +48,8 @@ export interface Running {
   gateway: Gateway;
   /** `http://127.0.0.1:PORT` */
   origin: string;
+  /** The admin listener (/metrics, /ready): `http://127.0.0.1:PORT`. */
+  adminOrigin: string;
   graphqlUrl: string;
   logs: string[];
   post(
@@ -95,6 +95,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const graphqlUrl = `${origin}/graphql`;
+  const admin = await listenAdmin(gateway.admin, { host: '127.0.0.1', port: 0 });
   const post: Running['post'] = (body, init = {}) =>
     fetch(graphqlUrl, {
       method: 'POST',
@@ -110,6 +111,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
   return {
     gateway,
     origin,
+    adminOrigin: admin.origin,
     graphqlUrl,
     logs,
     post,
@@ -121,6 +123,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await admin.close();
       await gateway.close();
     },
   };

@@ -16,31 +16,42 @@ interface Started {
   url: string;
   trader: string;
   admin: string;
+  /** The admin listener (/metrics, /ready), from the JSON 'listening' line. */
+  adminOrigin: string;
 }
 
 function spawnMain(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: new URL('../../../', import.meta.url).pathname,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
-/** Waits until stderr shows the URL and both demo tokens. */
+/** Waits until stderr shows the URL and both demo tokens, and the log the admin origin. */
 async function start(env: Record<string, string>): Promise<Started> {
   const child = spawnMain(env);
   const stdout: string[] = [];
   const stderr: string[] = [];
-  child.stdout?.on('data', (b: Buffer) => stdout.push(b.toString()));
   return await new Promise<Started>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr.join('')}`)));
-    child.stderr?.on('data', (b: Buffer) => {
-      stderr.push(b.toString());
+    const check = () => {
       const text = stderr.join('');
       const url = /gateway: (http:\/\/\S+\/graphql)/.exec(text)?.[1];
       const trader = /trader:\s+(svcgw_\S+)/.exec(text)?.[1];
       const admin = /broker admin:\s+(svcgw_\S+)/.exec(text)?.[1];
-      if (url && trader && admin) resolve({ child, stdout, stderr, url, trader, admin });
+      const adminOrigin = /"admin":"(http:\/\/[^"]+)"/.exec(stdout.join(''))?.[1];
+      if (url && trader && admin && adminOrigin) {
+        resolve({ child, stdout, stderr, url, trader, admin, adminOrigin });
+      }
+    };
+    child.stdout?.on('data', (b: Buffer) => {
+      stdout.push(b.toString());
+      check();
+    });
+    child.stderr?.on('data', (b: Buffer) => {
+      stderr.push(b.toString());
+      check();
     });
   });
 }
@@ -64,7 +75,11 @@ describe('npm start', () => {
       expect(response.status).toBe(200);
       const result = (await response.json()) as { data: { account: { id: string } } };
       expect(result.data.account.id).toMatch(/^0x[0-9a-f]{64}$/);
-      expect((await fetch(new URL('/ready', app.url))).status).toBe(200);
+      // /ready and /metrics answer on the admin listener only.
+      expect((await fetch(new URL('/ready', app.adminOrigin))).status).toBe(200);
+      expect((await fetch(new URL('/metrics', app.adminOrigin))).status).toBe(200);
+      expect((await fetch(new URL('/ready', app.url))).status).toBe(404);
+      expect((await fetch(new URL('/metrics', app.url))).status).toBe(404);
 
       // A request in flight when SIGTERM arrives still gets its answer: send half a body,
       // make sure the server accepted that connection (a later one was answered), signal,

@@ -1,3 +1,4 @@
+// @module-tag redis
 /** /metrics: what it counts, that every label stays bounded, and that no secret shows. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken } from '../../../src/auth/principals.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   expect((await gw.gql('{ account { id } }')).body.errors).toHaveLength(1);
   expect((await gw.gql('{ nope }')).status).toBe(400);
   await fetch(`${gw.origin}/no/such/path/with-a-unique-name`);
-  const response = await fetch(`${gw.origin}/metrics`);
+  const response = await fetch(`${gw.adminOrigin}/metrics`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
   text = await response.text();
@@ -96,6 +97,40 @@ describe('/metrics', () => {
       expect(secret).toBeTruthy();
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('answers only GET, and only on the admin listener', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await fetch(`${gw.adminOrigin}/metrics`, { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow'), method).toBe('GET');
+      expect(await response.text(), method).toBe('');
+    }
+    const publicPort = await fetch(`${gw.origin}/metrics`);
+    expect(publicPort.status).toBe(404);
+    expect(await publicPort.text()).not.toContain('svc_http_requests_total');
+  });
+
+  it('times parse, validate and execute per operation type (no operation name)', () => {
+    // Four documents parsed (the bad token is refused before parsing), three executed.
+    for (const phase of ['parse', 'validate', 'execute']) {
+      const name = `graphql_envelop_phase_${phase}`;
+      expect(text).toContain(`# TYPE ${name} histogram`);
+      const counts = samples(`${name}_count`);
+      expect(counts.length, name).toBeGreaterThan(0);
+      for (const { labels } of counts) {
+        expect(
+          Object.keys(labels).filter((l) => l !== 'operationType'),
+          name,
+        ).toEqual([]);
+      }
+    }
+    const total = (name: string) => samples(name).reduce((n, s) => n + s.value, 0);
+    expect(total('graphql_envelop_phase_parse_count')).toBe(4);
+    expect(total('graphql_envelop_phase_validate_count')).toBe(4);
+    expect(total('graphql_envelop_phase_execute_count')).toBe(3);
+    expect(value('graphql_envelop_phase_execute_count', { operationType: 'query' })).toBe(3);
+    expect(text).not.toContain('operationName');
   });
 
   it('uses only bounded label values', () => {

@@ -129,7 +129,7 @@ describe('stream hub', () => {
       source: 'resync',
       executedQuantity: 1,
     });
-    expect(hub.resyncs(account.accountId)).toBe(1);
+    await expect.poll(() => hub.resyncs(account.accountId), { interval: 10 }).toBe(1);
     // And the stream works again after the reconnect.
     const next = await restingBuy(account);
     await find(s.orders, (o) => o.orderId === next.order_id && o.source === 'stream');

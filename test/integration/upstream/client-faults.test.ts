@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * Failure handling over real HTTP: the sandbox's fault slot injects what the upstream or a
  * proxy in front of it may do — hang, drop the connection before or after processing, serve

@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * The upstream client against the sandbox over real HTTP, stores on real Redis: every
  * operation, caching, single-flight, the shared budget, upstream 429s and clock skew.

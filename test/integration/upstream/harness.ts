@@ -14,7 +14,7 @@ import {
 } from '../../../src/upstream/client.ts';
 import { createRedisStore } from '../../../src/upstream/stores/redis.ts';
 import type { Store } from '../../../src/upstream/stores/store.ts';
-import { dropPrefix, REDIS_URL, rawRedis, uniquePrefix } from './redis-helpers.ts';
+import { dropPrefix, REDIS_URL, rawRedis, uniquePrefix } from '../../helpers/redis.ts';
 
 export type ClientConfig = Omit<UpstreamConfig, 'baseUrl' | 'network'>;
 

@@ -1,18 +1,16 @@
 /**
  * A throwaway three-node Redis Cluster on free local ports (redis-server child processes,
  * no persistence, own temp dir), for the tests that prove keys and Lua scripts are
- * cluster-safe. Unavailable when redis-server / redis-cli are not installed.
+ * cluster-safe. Needs redis-server: files using it carry `// @module-tag redis-server`.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-
-export const clusterAvailable =
-  spawnSync('redis-server', ['--version']).status === 0 &&
-  spawnSync('redis-cli', ['--version']).status === 0;
+import { vi } from 'vitest';
 
 async function portFree(port: number): Promise<boolean> {
   const server = createServer();
@@ -78,16 +76,26 @@ export async function startCluster(): Promise<TestCluster> {
       { stdio: 'ignore' },
     ),
   );
+  /** Kills the nodes and waits until they are gone: nothing outlives the test file. */
   const stop = async () => {
-    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = once(child, 'exit');
+        child.kill('SIGKILL');
+        await exited;
+      }),
+    );
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     for (const port of ports) {
-      for (let i = 0; !(await accepts(port)); i++) {
-        if (i > 250) throw new Error(`redis-server on ${port} did not start`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await vi.waitFor(
+        async () => {
+          if (!(await accepts(port))) throw new Error(`redis-server on ${port} did not start`);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
     }
     // Slots split three ways, nodes introduced to each other: what `redis-cli --cluster
     // create` does, without its one-second polling.
@@ -111,13 +119,14 @@ export async function startCluster(): Promise<TestCluster> {
       await nodes[0]!.call('CLUSTER', 'MEET', '127.0.0.1', String(port));
     // Gossip needs about 2 s on a quiet machine; a loaded CI machine can take several times
     // that (two test files may start clusters at once), so poll against a generous deadline.
-    const deadline = Date.now() + CLUSTER_READY_TIMEOUT_MS;
-    for (;;) {
-      const states = await Promise.all(nodes.map((node) => node.cluster('INFO')));
-      if (states.every((info) => info.includes('cluster_state:ok'))) break;
-      if (Date.now() > deadline) throw new Error('cluster did not become ready');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitFor(
+      async () => {
+        const states = await Promise.all(nodes.map((node) => node.cluster('INFO')));
+        if (!states.every((info) => info.includes('cluster_state:ok')))
+          throw new Error('cluster did not become ready');
+      },
+      { timeout: CLUSTER_READY_TIMEOUT_MS, interval: 20 },
+    );
     for (const node of nodes) node.disconnect();
   } catch (error) {
     await stop();

@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * One contract, two stores: memory and real Redis. Time-driven behaviour uses the limiter's
  * explicit `nowMs` and, for TTLs, the memory store's injected clock or Redis polling.
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 import { createRedisStore } from '../../../src/upstream/stores/redis.ts';
 import type { Store } from '../../../src/upstream/stores/store.ts';
-import { dropPrefix, REDIS_URL, rawRedis, uniquePrefix } from './redis-helpers.ts';
+import { dropPrefix, REDIS_URL, rawRedis, uniquePrefix } from '../../helpers/redis.ts';
 
 interface Harness {
   name: string;

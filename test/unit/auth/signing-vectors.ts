@@ -1,4 +1,8 @@
-/** The shared known-answer vectors (../shared/vectors/signing.json), read from disk, never copied. */
+/**
+ * The known-answer signing vectors, vendored from the workspace's shared/vectors/signing.json
+ * as test/fixtures/signing.json so a plain clone runs the unit suite; `.ci/run` checks the copy
+ * still equals the shared original wherever that exists.
+ */
 import { readFileSync } from 'node:fs';
 
 export interface OrderCase {
@@ -23,6 +27,6 @@ export interface SigningVectors {
   requestSignature: { secret: string; key: string; encoding: string; cases: RequestCase[] };
 }
 
-export const vectorsUrl = new URL('../../../../shared/vectors/signing.json', import.meta.url);
+export const vectorsUrl = new URL('../../fixtures/signing.json', import.meta.url);
 
 export const vectors: SigningVectors = JSON.parse(readFileSync(vectorsUrl, 'utf8'));

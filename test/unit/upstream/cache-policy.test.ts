@@ -32,12 +32,13 @@ describe('cacheEntry', () => {
     expect(b?.key).not.toBe(a?.key);
   });
 
-  it('keys orders by client_order_id and queries by their sorted parameters', () => {
+  it('keys orders by either id in one hash, and queries by their sorted parameters', () => {
     expect(
       cacheEntry(CATALOG.orderByClientOrderId, alice, { params: { client_order_id: 'c1' } }),
-    ).toEqual({
-      key: cacheKey(alice, 'order:c1'),
-      field: '-',
+    ).toEqual({ key: cacheKey(alice, 'order'), field: 'c:c1' });
+    expect(cacheEntry(CATALOG.orderById, alice, { params: { order_id: '13' } })).toEqual({
+      key: cacheKey(alice, 'order'),
+      field: 'o:13',
     });
     const one = cacheEntry(CATALOG.referralAdminInfo, alice, { query: { size: 10, page: 2 } });
     const two = cacheEntry(CATALOG.referralAdminInfo, alice, { query: { page: 2, size: 10 } });
@@ -68,23 +69,50 @@ describe('ttlFor', () => {
     expect(ttlFor(CATALOG.accountInfo.cache!, {}, ttls)).toBe(5_000);
     expect(ttlFor(CATALOG.referralAdminInfo.cache!, {}, ttls)).toBe(4_000);
     expect(ttlFor(CATALOG.refereeRebateSummary.cache!, {}, ttls)).toBe(4_000);
+    for (const op of [CATALOG.listOrders, CATALOG.positions, CATALOG.holdings]) {
+      expect(ttlFor(op.cache!, {}, ttls)).toBe(1_000);
+    }
   });
 });
 
 describe('invalidatedKeys', () => {
   it('names what each mutation changes, in the acting account only', () => {
-    expect(
-      invalidatedKeys(CATALOG.createOrder, alice, { body: { client_order_id: 'c9' } }),
-    ).toEqual([cacheKey(alice, 'order:c9')]);
-    expect(invalidatedKeys(CATALOG.createReferralCode, alice, { body: {} })).toEqual([
+    expect(invalidatedKeys(CATALOG.createReferralCode, alice)).toEqual([
       cacheKey(alice, 'referralAdminInfo'),
     ]);
-    expect(invalidatedKeys(CATALOG.setAffiliateRebateRate, alice, { body: {} })).toEqual([
+    expect(invalidatedKeys(CATALOG.setAffiliateRebateRate, alice)).toEqual([
       cacheKey(alice, 'referralAdminInfo'),
     ]);
-    expect(invalidatedKeys(CATALOG.setDefaultFeeRates, alice, { body: {} })).toEqual([
+    expect(invalidatedKeys(CATALOG.setDefaultFeeRates, alice)).toEqual([
       cacheKey(alice, 'accountInfo'),
     ]);
-    expect(invalidatedKeys(CATALOG.accountInfo, alice, {})).toEqual([]);
+    expect(invalidatedKeys(CATALOG.accountInfo, alice)).toEqual([]);
+    expect(invalidatedKeys(CATALOG.createOrder, { kind: 'global' })).toEqual([]);
+  });
+
+  it('drops every order, order list, position and balance of the account on any order mutation', () => {
+    const orderState = ['order', 'orders', 'positions', 'balances'].map((g) => cacheKey(alice, g));
+    const mutations = Object.values(CATALOG).filter((op) => op.auth === 'trading');
+    expect(mutations.map((op) => op.name).sort()).toEqual([
+      'batchCreateOrders',
+      'cancelAllOrders',
+      'cancelOrder',
+      'cancelOrderByClientOrderId',
+      'cancelOrders',
+      'cancelOrdersByClientOrderIds',
+      'createOrder',
+      'editOrder',
+    ]);
+    for (const op of mutations) expect(invalidatedKeys(op, alice)).toEqual(orderState);
+    // Each read of that state lives in one of those keys, whatever names the entry.
+    const reads = [
+      cacheEntry(CATALOG.orderByClientOrderId, alice, { params: { client_order_id: 'c1' } }),
+      cacheEntry(CATALOG.orderById, alice, { params: { order_id: '13' } }),
+      cacheEntry(CATALOG.listOrders, alice, { query: { status: 'INCOMPLETE', size: 5 } }),
+      cacheEntry(CATALOG.positions, alice, {}),
+      cacheEntry(CATALOG.position, alice, { params: { symbol: 'PERP_ETH_USDC' } }),
+      cacheEntry(CATALOG.holdings, alice, { query: { all: 'true' } }),
+    ];
+    for (const read of reads) expect(orderState).toContain(read?.key);
   });
 });

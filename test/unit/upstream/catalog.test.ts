@@ -14,13 +14,24 @@ const entries = Object.entries(CATALOG) as [string, Operation][];
 describe('catalog', () => {
   it('holds every REST operation of the spec once, keyed by its name', () => {
     expect(entries.map(([, op]) => `${op.method} ${op.path}`).sort()).toEqual([
+      'DELETE /v1/batch-order',
+      'DELETE /v1/client/batch-order',
+      'DELETE /v1/client/order',
+      'DELETE /v1/order',
+      'DELETE /v1/orders',
+      'GET /v1/client/holding',
       'GET /v1/client/info',
       'GET /v1/client/order/{client_order_id}',
+      'GET /v1/order/{order_id}',
+      'GET /v1/orders',
+      'GET /v1/position/{symbol}',
+      'GET /v1/positions',
       'GET /v1/public/sv_nonce',
       'GET /v1/referral/admin_info',
       'GET /v1/referral/referee_rebate_summary',
       'GET /v1/withdraw_nonce',
       'POST /v1/admin/points/stage',
+      'POST /v1/batch-order',
       'POST /v1/broker/fee_rate/default',
       'POST /v1/client/margin_mode',
       'POST /v1/order',
@@ -28,11 +39,12 @@ describe('catalog', () => {
       'POST /v1/referral/multi_level/admin/update/affiliate',
       'POST /v2/internal_transfer',
       'PUT /v1/broker/order_enum/{enum_id}',
+      'PUT /v1/order',
     ]);
     for (const [name, op] of entries) expect(op.name).toBe(name);
   });
 
-  it('carries the spec Limits table, per account except the per-IP public nonce', () => {
+  it('carries the spec Limits table and the documented lifecycle limits, per account except the per-IP public nonce', () => {
     const limits = Object.fromEntries(
       entries.filter(([, op]) => op.limit).map(([name, op]) => [name, op.limit]),
     );
@@ -41,6 +53,19 @@ describe('catalog', () => {
       withdrawNonce: { key: 'withdraw_nonce', limit: 10, windowMs: 1_000, scope: 'account' },
       strategyVaultNonce: { key: 'sv_nonce', limit: 10, windowMs: 1_000, scope: 'global' },
       updateOrderTagFeeConfig: { key: 'order_enum', limit: 1, windowMs: 1_000, scope: 'account' },
+      cancelOrder: { key: 'cancel_order', limit: 10, windowMs: 1_000, scope: 'account' },
+      cancelOrderByClientOrderId: {
+        key: 'cancel_client_order',
+        limit: 10,
+        windowMs: 1_000,
+        scope: 'account',
+      },
+      cancelAllOrders: { key: 'cancel_all_orders', limit: 10, windowMs: 1_000, scope: 'account' },
+      editOrder: { key: 'edit_order', limit: 10, windowMs: 1_000, scope: 'account' },
+      batchCreateOrders: { key: 'batch_order', limit: 1, windowMs: 1_000, scope: 'account' },
+      listOrders: { key: 'orders', limit: 10, windowMs: 1_000, scope: 'account' },
+      positions: { key: 'positions', limit: 30, windowMs: 10_000, scope: 'account' },
+      holdings: { key: 'holding', limit: 10, windowMs: 1_000, scope: 'account' },
       upsertPointsStage: { key: 'points_stage', limit: 10, windowMs: 1_000, scope: 'account' },
       refereeRebateSummary: {
         key: 'referee_rebate_summary',
@@ -55,7 +80,12 @@ describe('catalog', () => {
     const cached = entries.filter(([, op]) => op.cache).map(([name]) => name);
     expect(cached.sort()).toEqual([
       'accountInfo',
+      'holdings',
+      'listOrders',
       'orderByClientOrderId',
+      'orderById',
+      'position',
+      'positions',
       'refereeRebateSummary',
       'referralAdminInfo',
     ]);
@@ -72,7 +102,18 @@ describe('catalog', () => {
         .map(([name]) => name)
         .sort();
     expect(byKind('public')).toEqual(['strategyVaultNonce']);
-    expect(byKind('trading')).toEqual(['createOrder']);
+    expect(byKind('trading')).toEqual([
+      'batchCreateOrders',
+      'cancelAllOrders',
+      'cancelOrder',
+      'cancelOrderByClientOrderId',
+      'cancelOrders',
+      'cancelOrdersByClientOrderIds',
+      'createOrder',
+      'editOrder',
+    ]);
+    // A batch placement also spends create-order's budget, once per item.
+    expect(CATALOG.batchCreateOrders.alsoCounts).toEqual({ op: CATALOG.createOrder, per: 'item' });
     expect(byKind('broker_admin')).toEqual([
       'createReferralCode',
       'referralAdminInfo',
@@ -81,6 +122,18 @@ describe('catalog', () => {
       'updateOrderTagFeeConfig',
       'upsertPointsStage',
     ]);
+  });
+
+  it('declares where each order signature goes and how each operation repeats', () => {
+    for (const [name, op] of entries) {
+      // Only trading operations carry an order signature, and every one of them does.
+      expect([name, op.auth === 'trading'], name).toEqual([name, op.signature !== 'none']);
+      // Reads, and only reads, are GETs (retry.ts re-sends a sent GET, nothing else).
+      expect([name, op.idempotency === 'read']).toEqual([name, op.method === 'GET']);
+      // Placements are signed in the body or per item; nothing else is an 'order'.
+      if (op.idempotency === 'order') expect(['body', 'items']).toContain(op.signature);
+      if (op.method === 'DELETE') expect(op.signature).toBe('query');
+    }
   });
 
   it('binds every method to exactly its catalog entry and arguments', async () => {
@@ -94,11 +147,19 @@ describe('catalog', () => {
     await api.updateOrderTagFeeConfig('GRID', { name: 'g' });
     await api.referralAdminInfo({ page: 2, sort_by: 'total_traded' });
     await api.strategyVaultNonce();
+    await api.cancelOrders([13, 14, 15]);
+    await api.cancelAllOrders({});
+    await api.holdings({ all: true });
+    await api.orderById(13);
     expect(seen).toEqual([
       ['orderByClientOrderId', { params: { client_order_id: 'abc' } }],
       ['updateOrderTagFeeConfig', { params: { enum_id: 'GRID' }, body: { name: 'g' } }],
       ['referralAdminInfo', { query: { page: 2, sort_by: 'total_traded' } }],
       ['strategyVaultNonce', undefined],
+      ['cancelOrders', { query: { order_ids: '13,14,15' } }],
+      ['cancelAllOrders', { query: {} }],
+      ['holdings', { query: { all: 'true' } }],
+      ['orderById', { params: { order_id: '13' } }],
     ]);
     expect(Object.keys(api).sort()).toEqual(Object.keys(CATALOG).sort());
   });

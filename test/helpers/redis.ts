@@ -1,11 +1,16 @@
-/** Real Redis for the upstream integration tests: unique prefixes, cleanup by SCAN (never FLUSH). */
-import { randomUUID } from 'node:crypto';
+/**
+ * The Redis the tests share: `TEST_REDIS_URL` (default redis://127.0.0.1:6379), unique key
+ * prefixes so parallel files and runs never collide, cleanup by SCAN (never FLUSH). Files that
+ * use it carry `// @module-tag redis`, so they skip (or, under CI, fail) when it is not there.
+ */
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
+/** A key prefix no other test file (or run) shares. */
 export function uniquePrefix(label: string): string {
-  return `test-upstream-${label}-${randomUUID().slice(0, 8)}`;
+  return `svc-test-${label}-${randomBytes(4).toString('hex')}`;
 }
 
 export function rawRedis(): Redis {

@@ -1,0 +1,208 @@
+/**
+ * The spec's constants, read by both the gateway (schema rules, upstream catalog) and the
+ * sandbox (validation, limits), so one number lives in one place. Sources: `spec/svc-rest-api.md`
+ * (the contract) and `reference/upstream-facts.md` where the spec says "not shown".
+ *
+ * Dependency-free on purpose: nothing here imports from the gateway or the sandbox.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+// ---------------------------------------------------------------------------------------------
+
+/** `PERP_<BASE>_<QUOTE>`, upper-case letters and digits. */
+export const SYMBOL_PATTERN = /^PERP_[A-Z0-9]+_[A-Z0-9]+$/;
+export const SYMBOL_FORM = 'PERP_<BASE>_<QUOTE>';
+
+export const CLIENT_ORDER_ID_MAX = 36;
+/**
+ * The spec's rule: at most 36 characters, a hyphen allowed but not first. Read as 1 to 36
+ * printable ASCII characters without spaces (what the sandbox accepts).
+ */
+export const CLIENT_ORDER_ID_PATTERN = /^[!-,.-~][!-~]{0,35}$/;
+/**
+ * A stricter form that needs no escaping in a query string (cancels put the id in the query
+ * as written): letters, digits, `_` and `-`, hyphen not first. A client may choose to send only
+ * these.
+ */
+export const CLIENT_ORDER_ID_SAFE_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
+
+export const ORDER_TAG_MAX = 36;
+/** `enum:<enum_id>` tags an order with a fee configuration; anything else is a referral code. */
+export const ORDER_TAG_ENUM_PREFIX = 'enum:';
+/** Order-tag fee configuration ids: upper-case letters, digits and `_`. */
+export const ENUM_ID_PATTERN = /^[A-Z0-9_]+$/;
+/** So that `enum:<enum_id>` fits the 36 characters of an order_tag. */
+export const ENUM_ID_MAX = ORDER_TAG_MAX - ORDER_TAG_ENUM_PREFIX.length;
+
+/** `level` of BID and ASK orders: bid0..bid4 / ask0..ask4. */
+export const LEVEL_MIN = 0;
+export const LEVEL_MAX = 4;
+
+/** Fee rates are 0 to 1 and exact multiples of this step (5 decimal places). */
+export const FEE_RATE_STEP = 0.00001;
+export const FEE_RATE_PLACES = 5;
+export const FEE_RATE_MAX = 1;
+/** A referral code's max_rebate_rate is at most 1. */
+export const MAX_REBATE_RATE_MAX = 1;
+
+/** YYYY-MM-DD (a real calendar date is checked separately). */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `svc-timestamp` may differ from server time by at most this much. */
+export const TIMESTAMP_TOLERANCE_MS = 300_000;
+/** An order signature: r (64 hex) + s (64 hex) + v (2 hex). */
+export const ORDER_SIGNATURE_PATTERN = /^[0-9a-fA-F]{130}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+export const ORDER_TYPES = ['LIMIT', 'MARKET', 'IOC', 'FOK', 'POST_ONLY', 'ASK', 'BID'] as const;
+export type SpecOrderType = (typeof ORDER_TYPES)[number];
+/** Types whose price comes from the book: order_price is not required (order_amount allowed). */
+export const PRICELESS_ORDER_TYPES: readonly SpecOrderType[] = ['MARKET', 'ASK', 'BID'];
+export const SIDES = ['BUY', 'SELL'] as const;
+export const MARGIN_MODES = ['CROSS', 'ISOLATED'] as const;
+
+/** The full status set of an order (facts, "Order lifecycle operations"). */
+export const ORDER_STATUSES = [
+  'PENDING_NEW',
+  'NEW',
+  'PARTIAL_FILLED',
+  'FILLED',
+  'PENDING_CANCEL',
+  'CANCELLED',
+  'REJECTED',
+  'REPLACED',
+] as const;
+export type SpecOrderStatus = (typeof ORDER_STATUSES)[number];
+/** Statuses after which an order never changes again (cancelling one answers -1006). */
+export const FINAL_ORDER_STATUSES: readonly SpecOrderStatus[] = ['FILLED', 'CANCELLED', 'REJECTED'];
+
+/** Status filters that stand for several statuses (GET /v1/orders `status`). */
+export const ORDER_STATUS_GROUPS = {
+  INCOMPLETE: ['NEW', 'PARTIAL_FILLED'],
+  COMPLETED: ['CANCELLED', 'FILLED'],
+} as const satisfies Record<string, readonly SpecOrderStatus[]>;
+/** Values GET /v1/orders takes in `status`. */
+export const ORDER_STATUS_FILTERS = [
+  'NEW',
+  'PARTIAL_FILLED',
+  'FILLED',
+  'CANCELLED',
+  'REJECTED',
+  'INCOMPLETE',
+  'COMPLETED',
+] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** GET /v1/orders `sort_by`; ties are broken by order id in the same direction. */
+export const ORDER_SORTS = [
+  'CREATED_TIME_DESC',
+  'CREATED_TIME_ASC',
+  'UPDATED_TIME_DESC',
+  'UPDATED_TIME_ASC',
+] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const ORDER_SORT_DEFAULT: OrderSort = 'CREATED_TIME_DESC';
+
+/** GET /v1/orders paging: `page` from 1, `size` default 25, at most 500. */
+export const ORDER_PAGE_FIRST = 1;
+export const ORDER_PAGE_SIZE_DEFAULT = 25;
+export const ORDER_PAGE_SIZE_MAX = 500;
+
+/** POST /v1/batch-order: 1 to 10 orders. */
+export const BATCH_ORDERS_MAX = 10;
+/** DELETE /v1/batch-order and /v1/client/batch-order: 1 to 10 ids. */
+export const CANCEL_BATCH_MAX = 10;
+
+/** `data.status` of the acknowledgements. */
+export const CANCEL_SENT = 'CANCEL_SENT';
+export const CANCEL_ALL_SENT = 'CANCEL_ALL_SENT';
+export const EDIT_SENT = 'EDIT_SENT';
+
+/** PUT /v1/order: only these change; the other fields must match the order as placed. */
+export const EDITABLE_ORDER_FIELDS = ['order_price', 'order_quantity'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------------
+
+/** Whose budget a request spends. */
+export type LimitScope = 'account' | 'ip' | 'account_ip';
+
+export interface SpecLimit {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+  scope: LimitScope;
+  /** spec: the spec's Limits table; facts: upstream-facts.md; default: undocumented, 10/s. */
+  source: 'spec' | 'facts' | 'default';
+  /** Each item of a request also spends one of this route's budget (batch create). */
+  perItem?: LimitRoute;
+}
+
+/** Route keys: `METHOD /path`, path parameters written `{name}` as in the spec. */
+export type LimitRoute =
+  | 'GET /v1/client/info'
+  | 'POST /v1/admin/points/stage'
+  | 'PUT /v1/broker/order_enum/{enum_id}'
+  | 'GET /v1/referral/referee_rebate_summary'
+  | 'GET /v1/withdraw_nonce'
+  | 'GET /v1/public/sv_nonce'
+  | 'POST /v1/order'
+  | 'POST /v1/batch-order'
+  | 'PUT /v1/order'
+  | 'DELETE /v1/order'
+  | 'DELETE /v1/client/order'
+  | 'DELETE /v1/orders'
+  | 'DELETE /v1/batch-order'
+  | 'DELETE /v1/client/batch-order'
+  | 'GET /v1/orders'
+  | 'GET /v1/order/{order_id}'
+  | 'GET /v1/positions'
+  | 'GET /v1/position/{symbol}'
+  | 'GET /v1/client/holding';
+
+const SECOND = 1_000;
+const perSecond = (limit: number, source: SpecLimit['source']): SpecLimit => ({
+  limit,
+  windowMs: SECOND,
+  scope: 'account',
+  source,
+});
+
+/** The undocumented default: 10 requests per second per account (per IP when public). */
+export const DEFAULT_LIMIT: SpecLimit = perSecond(10, 'default');
+export const DEFAULT_PUBLIC_LIMIT: SpecLimit = { ...DEFAULT_LIMIT, scope: 'ip' };
+
+export const SPEC_LIMITS: Readonly<Record<LimitRoute, SpecLimit>> = {
+  // The spec's Limits table.
+  'GET /v1/client/info': { limit: 10, windowMs: 60 * SECOND, scope: 'account', source: 'spec' },
+  'POST /v1/admin/points/stage': { ...perSecond(10, 'spec'), scope: 'account_ip' },
+  'PUT /v1/broker/order_enum/{enum_id}': perSecond(1, 'spec'),
+  'GET /v1/referral/referee_rebate_summary': perSecond(10, 'spec'),
+  'GET /v1/withdraw_nonce': perSecond(10, 'spec'),
+  'GET /v1/public/sv_nonce': { ...perSecond(10, 'spec'), scope: 'ip' },
+  // Undocumented; batch items count against it, so it is named here.
+  'POST /v1/order': perSecond(10, 'default'),
+  // upstream-facts.md, "Order lifecycle operations".
+  'POST /v1/batch-order': { ...perSecond(1, 'facts'), perItem: 'POST /v1/order' },
+  'PUT /v1/order': perSecond(10, 'facts'),
+  'DELETE /v1/order': perSecond(10, 'facts'),
+  'DELETE /v1/client/order': perSecond(10, 'facts'),
+  'DELETE /v1/orders': perSecond(10, 'facts'),
+  'DELETE /v1/batch-order': perSecond(10, 'default'),
+  'DELETE /v1/client/batch-order': perSecond(10, 'default'),
+  'GET /v1/orders': perSecond(10, 'facts'),
+  'GET /v1/order/{order_id}': perSecond(10, 'default'),
+  'GET /v1/positions': { limit: 30, windowMs: 10 * SECOND, scope: 'account', source: 'facts' },
+  'GET /v1/position/{symbol}': perSecond(10, 'default'),
+  'GET /v1/client/holding': perSecond(10, 'facts'),
+};
+
+/** The limit of a route key, or undefined when the spec and the facts name none. */
+export function specLimit(route: string): SpecLimit | undefined {
+  return Object.hasOwn(SPEC_LIMITS, route) ? SPEC_LIMITS[route as LimitRoute] : undefined;
+}

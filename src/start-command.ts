@@ -1,0 +1,188 @@
+/**
+ * `svc-gateway start` (what `npm start` and `npm run start:prod` run): reads the
+ * configuration, builds the gateway and listens. On SIGTERM or SIGINT it stops reporting
+ * ready, stops accepting connections, lets in-flight requests finish within
+ * SHUTDOWN_GRACE_MS, closes the upstream client, the stores and the embedded sandbox, and
+ * resolves 0. Configuration, keystore, seed and listen problems resolve 1 with every problem
+ * named on stderr.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { listenAdmin } from './admin.ts';
+import { KeystoreError } from './auth/principals.ts';
+import { type Config, ConfigError, loadConfig, unknownVariables } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createGateway, type Gateway } from './server.ts';
+
+const USAGE = `usage: svc-gateway start
+Starts the gateway; every setting comes from the environment (docs/configuration.md).
+`;
+
+function failed(problems: string[], what: string): number {
+  process.stderr.write(`svc-graphql: ${what}:\n  ${problems.join('\n  ')}\n`);
+  return 1;
+}
+
+/** `redis://user:pw@host:6379,redis://…` with every password replaced, for logs. */
+export function redisUrlForLog(url: string): string {
+  return url
+    .split(',')
+    .map((node) => {
+      try {
+        const parsed = new URL(node.trim());
+        if (parsed.password) parsed.password = '***';
+        return parsed.toString().replace(/\/$/, '');
+      } catch {
+        return '(unparsable)';
+      }
+    })
+    .join(',');
+}
+
+/**
+ * An unreachable Redis does not stop the gateway (cache and budget fall back to memory), but
+ * it must not go unnoticed either: one line at start naming the URL and the error.
+ */
+async function reportStore(gateway: Gateway, config: Config, logger: Logger): Promise<void> {
+  if (!config.redis.url || (await gateway.store.ping())) return;
+  logger.warn('redis unreachable at start: running degraded (in-process cache and budget)', {
+    url: redisUrlForLog(config.redis.url),
+    error: gateway.store.lastError?.() ?? 'no answer to PING',
+  });
+}
+
+function printBanner(gateway: Gateway, url: string): void {
+  // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
+  process.stderr.write(`\nsvc-graphql gateway: ${url}  (GraphiQL in a browser)\n`);
+  if (!gateway.demoTokens) return;
+  process.stderr.write(
+    [
+      'Embedded sandbox with demo principals. Bearer tokens (valid until this process stops):',
+      `  trader:       ${gateway.demoTokens.trader}`,
+      `  broker admin: ${gateway.demoTokens.brokerAdmin}`,
+      'GraphiQL already sends the trader token. With curl:',
+      `  curl -s ${url} -H 'content-type: application/json' \\`,
+      `    -H 'authorization: Bearer <token>' -d '{"query":"{ account { id email } }"}'`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Resolves on the first of `signals`; a second one then has its default effect (exit now). */
+function firstSignal(signals: NodeJS.Signals[]): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      for (const s of signals) process.off(s, on);
+      resolve(signal);
+    };
+    for (const s of signals) process.on(s, on);
+  });
+}
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: { help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) return failed(error.problems, 'invalid configuration');
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel });
+  for (const name of unknownVariables(process.env)) {
+    logger.warn('unknown environment variable ignored (typo or removed setting?)', { name });
+  }
+
+  let gateway: Gateway;
+  try {
+    gateway = await createGateway({ config, env: process.env, logger });
+  } catch (error) {
+    if (error instanceof KeystoreError) return failed(error.problems, 'invalid keystore');
+    const name = (error as { name?: string }).name;
+    const problems = (error as { problems?: unknown }).problems;
+    if (name === 'SeedError' && Array.isArray(problems)) {
+      return failed(problems, 'invalid sandbox seed');
+    }
+    throw error;
+  }
+  const storeReported = reportStore(gateway, config, logger);
+
+  const server = createServer(gateway.handler);
+  gateway.attachWebSockets(server);
+  const listening = await new Promise<true | NodeJS.ErrnoException>((resolve) => {
+    server.once('listening', () => resolve(true));
+    server.once('error', resolve);
+    server.listen(config.port, config.host);
+  });
+  if (listening !== true) {
+    await gateway.close();
+    return failed(
+      [`${config.host}:${config.port}: ${listening.code ?? listening.message}`],
+      'cannot listen',
+    );
+  }
+
+  // /metrics and /ready: on the admin listener only.
+  let admin: Awaited<ReturnType<typeof listenAdmin>>;
+  try {
+    admin = await listenAdmin(gateway.admin, config.admin);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    server.close();
+    await gateway.close();
+    return failed(
+      [`${config.admin.host}:${config.admin.port}: ${e.code ?? e.message}`],
+      'cannot listen',
+    );
+  }
+
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${port}/graphql`;
+  logger.info('listening', {
+    url,
+    pid: process.pid,
+    admin: admin.origin,
+    upstream: config.upstream.network,
+    store: gateway.store.kind,
+    introspection: config.introspection,
+    graphiql: config.graphiql,
+  });
+  printBanner(gateway, url);
+
+  const signal = await firstSignal(['SIGTERM', 'SIGINT']);
+  logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });
+  gateway.drain();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), config.shutdownGraceMs);
+  });
+  if ((await Promise.race([closed, graceOver])) === 'timeout') {
+    logger.warn('grace period over: closing open connections');
+    server.closeAllConnections();
+  }
+  clearTimeout(timer);
+  await storeReported;
+  await admin.close();
+  await gateway.close();
+  logger.info('stopped');
+  return 0;
+}
