@@ -9,7 +9,12 @@
 import { RequestSigner } from '../../auth/request-signature.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
-import { FINAL_ORDER_STATUSES, type OrderRecord } from '../types.ts';
+import {
+  FINAL_ORDER_STATUSES,
+  type Holding,
+  type OrderRecord,
+  type PositionRow,
+} from '../types.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import {
   balanceFromRest,
@@ -19,8 +24,6 @@ import {
   orderUpdateFromStream,
   positionFromRest,
   positionsFromStream,
-  type RestHolding,
-  type RestPositionRow,
   walletFromStream,
 } from './map.ts';
 import type {
@@ -48,8 +51,8 @@ const MAX_TRACKED_ORDERS = 1_000;
 export interface AccountReads {
   orderByClientOrderId(clientOrderId: string): Promise<OrderRecord>;
   openOrders(): Promise<OrderRecord[]>;
-  positions(): Promise<RestPositionRow[]>;
-  holdings(): Promise<RestHolding[]>;
+  positions(): Promise<PositionRow[]>;
+  holdings(): Promise<Holding[]>;
 }
 
 /** The resync reads of an account view: open orders (one page of the maximum size), positions, holdings. */

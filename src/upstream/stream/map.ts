@@ -4,6 +4,7 @@
  * dropped (undefined), never half-delivered.
  */
 import {
+  type Holding,
   MARGIN_MODES,
   type MarginMode,
   ORDER_STATUSES,
@@ -11,6 +12,7 @@ import {
   type OrderRecord,
   type OrderStatus,
   type OrderType,
+  type PositionRow,
   SIDES,
   type Side,
 } from '../types.ts';
@@ -45,6 +47,11 @@ function oneOf<T extends string>(values: readonly T[], v: unknown): T | undefine
 }
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+
+const sideOf = (quantity: number) => (quantity > 0 ? 'LONG' : quantity < 0 ? 'SHORT' : 'FLAT');
+
+/** holding − frozen without binary noise. */
+const freeOf = (holding: number, frozen: number) => Number((holding - frozen).toFixed(10));
 
 /** `executionreport` → an order update; `tradeId` non-zero makes it a fill. */
 export function orderUpdateFromStream(data: unknown): OrderUpdateModel | undefined {
@@ -124,15 +131,21 @@ export function positionsFromStream(data: unknown): PositionModel[] {
         symbol,
         marginMode: oneOf<MarginMode>(MARGIN_MODES, row.marginMode) ?? 'CROSS',
         quantity,
+        side: sideOf(quantity),
         costPosition: num(row.costPosition) ?? 0,
         averageOpenPrice: num(row.averageOpenPrice) ?? 0,
         markPrice: num(row.markPrice) ?? 0,
-        estLiqPrice: orNull(num(row.estLiqPrice)),
+        estLiquidationPrice: orNull(num(row.estLiqPrice)),
         unsettledPnl: num(row.unsettledPnl) ?? 0,
         pnl24h: num(row.pnl24H) ?? 0,
         fee24h: num(row.fee24H) ?? 0,
-        leverage: orNull(num(row.leverage)),
-        timestamp: num(row.timestamp) ?? 0,
+        // Not in every push (the facts list the core fields); 0 when absent.
+        pendingLongQuantity: num(row.pendingLongQty) ?? 0,
+        pendingShortQuantity: num(row.pendingShortQty) ?? 0,
+        leverage: num(row.leverage) ?? 0,
+        imr: num(row.imr) ?? 0,
+        mmr: num(row.mmr) ?? 0,
+        updatedAt: num(row.timestamp) ?? 0,
       },
     ];
   });
@@ -151,64 +164,46 @@ export function balancesFromStream(data: unknown, ts: number): BalanceModel[] {
         token,
         holding,
         frozen,
-        free: holding - frozen,
+        free: freeOf(holding, frozen),
         pendingShort: num(row.pendingShortQty) ?? 0,
-        timestamp: ts,
+        updatedAt: ts,
       },
     ];
   });
 }
 
 /** A row of GET /v1/positions (snake_case). */
-export interface RestPositionRow {
-  symbol: string;
-  position_qty: number;
-  cost_position: number;
-  average_open_price: number;
-  mark_price: number;
-  est_liq_price: number | null;
-  unsettled_pnl: number;
-  pnl_24_h: number;
-  fee_24_h: number;
-  leverage: number;
-  margin_mode: MarginMode;
-  timestamp: number;
-}
-
-export function positionFromRest(row: RestPositionRow): PositionModel {
+export function positionFromRest(row: PositionRow): PositionModel {
   return {
     symbol: row.symbol,
     marginMode: row.margin_mode,
     quantity: row.position_qty,
+    side: sideOf(row.position_qty),
     costPosition: row.cost_position,
     averageOpenPrice: row.average_open_price,
     markPrice: row.mark_price,
-    estLiqPrice: row.est_liq_price,
+    estLiquidationPrice: row.est_liq_price ?? null,
     unsettledPnl: row.unsettled_pnl,
     pnl24h: row.pnl_24_h,
     fee24h: row.fee_24_h,
+    pendingLongQuantity: row.pending_long_qty,
+    pendingShortQuantity: row.pending_short_qty,
     leverage: row.leverage,
-    timestamp: row.timestamp,
+    imr: row.imr,
+    mmr: row.mmr,
+    updatedAt: row.timestamp,
   };
 }
 
 /** An entry of GET /v1/client/holding (snake_case). */
-export interface RestHolding {
-  token: string;
-  holding: number;
-  frozen: number;
-  pending_short: number;
-  updated_time: number;
-}
-
-export function balanceFromRest(row: RestHolding): BalanceModel {
+export function balanceFromRest(row: Holding): BalanceModel {
   return {
     token: row.token,
     holding: row.holding,
     frozen: row.frozen,
-    free: row.holding - row.frozen,
+    free: freeOf(row.holding, row.frozen),
     pendingShort: row.pending_short,
-    timestamp: row.updated_time,
+    updatedAt: row.updated_time,
   };
 }
 

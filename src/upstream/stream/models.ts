@@ -34,22 +34,29 @@ export interface OrderUpdateModel {
   source: 'stream' | 'resync';
 }
 
+/** Same shape as the REST positions read's model (Account.positions). */
 export interface PositionModel {
   symbol: string;
   marginMode: MarginMode;
-  /** Negative: short. */
+  /** Signed: negative is short. */
   quantity: number;
+  side: 'LONG' | 'SHORT' | 'FLAT';
   costPosition: number;
   averageOpenPrice: number;
   markPrice: number;
-  estLiqPrice: number | null;
+  estLiquidationPrice: number | null;
   unsettledPnl: number;
   pnl24h: number;
   fee24h: number;
-  leverage: number | null;
-  timestamp: number;
+  pendingLongQuantity: number;
+  pendingShortQuantity: number;
+  leverage: number;
+  imr: number;
+  mmr: number;
+  updatedAt: number;
 }
 
+/** Same shape as the REST balances read's model (Account.balances). */
 export interface BalanceModel {
   token: string;
   holding: number;
@@ -57,7 +64,7 @@ export interface BalanceModel {
   /** holding − frozen. */
   free: number;
   pendingShort: number;
-  timestamp: number;
+  updatedAt: number;
 }
 
 export interface LiquidatedPositionModel {

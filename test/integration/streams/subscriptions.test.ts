@@ -202,11 +202,11 @@ describe('account subscriptions', () => {
     const client = wsClient(h.replicas[0]!, bob.token);
     const positions = wsSubscribe(
       client,
-      'subscription { positionUpdates { symbol marginMode quantity averageOpenPrice markPrice timestamp } }',
+      'subscription { positionUpdates { symbol marginMode quantity side averageOpenPrice markPrice updatedAt } }',
     );
     const balances = wsSubscribe(
       client,
-      'subscription { balanceUpdates { token holding frozen free timestamp } }',
+      'subscription { balanceUpdates { token holding frozen free updatedAt } }',
     );
     await privateReady(bob);
     await trader(bob).order({
@@ -217,7 +217,11 @@ describe('account subscriptions', () => {
       client_order_id: `g${++sequence}`,
     });
     const p = await positions.next((r) => r.data?.positionUpdates?.[0]?.symbol === 'PERP_SOL_USDC');
-    expect(p.data.positionUpdates[0]).toMatchObject({ marginMode: 'CROSS', quantity: -1 });
+    expect(p.data.positionUpdates[0]).toMatchObject({
+      marginMode: 'CROSS',
+      quantity: -1,
+      side: 'SHORT',
+    });
     const b = await balances.next((r) => r.data?.balanceUpdates?.length > 0);
     expect(b.data.balanceUpdates[0].token).toBe('USDC');
     expect(b.data.balanceUpdates[0].free).toBeCloseTo(
