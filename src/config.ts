@@ -45,6 +45,8 @@ const envSchema = z
     SVC_BASE_URL: optionalUrl,
     SVC_TESTNET_BASE_URL: optionalUrl,
     SVC_SANDBOX_SEED: optionalText,
+    /** Port of the embedded sandbox (its control endpoints live there). @default a free port */
+    SVC_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SVC_KEYSTORE: optionalText,
     REDIS_URL: redisUrls,
     REDIS_KEY_PREFIX: z
@@ -82,6 +84,13 @@ const envSchema = z
     MAX_COST: z.coerce.number().int().positive().default(5_000),
     SHUTDOWN_GRACE_MS: ms(10_000),
 
+    /** Caller limits, in upstream calls per window (src/caller-limits). */
+    CALLER_WINDOW_MS: z.coerce.number().int().min(1_000).multipleOf(1_000).default(60_000),
+    CALLER_POINTS: z.coerce.number().int().positive().default(1_200),
+    CALLER_ANON_POINTS: z.coerce.number().int().positive().default(120),
+    CALLER_GLOBAL_SHARE: z.coerce.number().positive().max(1).default(0.5),
+    CALLER_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
     /** Broker whose tickers the public subscriptions follow (embedded: the sandbox's). */
     SVC_BROKER_ID: optionalText,
     /** The upstream's WebSocket origin; default: the REST base URL with ws(s)://. */
@@ -103,6 +112,13 @@ const envSchema = z
         code: 'custom',
         path: ['UPSTREAM_RETRY_CAP_MS'],
         message: 'must be at least UPSTREAM_RETRY_BASE_MS',
+      });
+    }
+    if (env.CALLER_ANON_POINTS >= env.CALLER_POINTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CALLER_ANON_POINTS'],
+        message: 'must be lower than CALLER_POINTS (anonymous callers get less)',
       });
     }
     if (env.SVC_NETWORK === 'mainnet' && !env.SVC_BASE_URL) {
@@ -172,6 +188,7 @@ const configSchema = envSchema.transform((env) => {
       },
     },
     sandboxSeedFile: env.SVC_SANDBOX_SEED,
+    sandboxPort: env.SVC_SANDBOX_PORT,
     keystoreFile: env.SVC_KEYSTORE,
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     persistedOperations: env.PERSISTED_OPERATIONS,
@@ -185,6 +202,13 @@ const configSchema = envSchema.transform((env) => {
       maxCost: env.MAX_COST,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    callerLimits: {
+      windowMs: env.CALLER_WINDOW_MS,
+      points: env.CALLER_POINTS,
+      anonymousPoints: env.CALLER_ANON_POINTS,
+      globalShare: env.CALLER_GLOBAL_SHARE,
+      proxyHops: env.CALLER_PROXY_HOPS,
+    },
     /** Live updates: the upstream's streams and the subscribers' queues. */
     streams: {
       brokerId: env.SVC_BROKER_ID,
@@ -253,4 +277,20 @@ export function unknownVariables(source: Record<string, string | undefined>): st
   return Object.keys(source)
     .filter((name) => !KNOWN.has(name) && OUR_PREFIXES.some((p) => name.startsWith(p)))
     .sort();
+}
+
+/** `REDIS_URL` for a log line: every node's password replaced by `***`. */
+export function redisUrlForLog(url: string): string {
+  return url
+    .split(',')
+    .map((node) => {
+      try {
+        const parsed = new URL(node.trim());
+        if (parsed.password) parsed.password = '***';
+        return parsed.toString().replace(/\/$/, '');
+      } catch {
+        return '(unparsable)';
+      }
+    })
+    .join(',');
 }

@@ -25,6 +25,8 @@ export interface DemoTokens {
 export interface EmbeddedOptions {
   /** Sandbox seed JSON (`SVC_SANDBOX_SEED`). @default none: the sandbox makes demo accounts */
   seedFile?: string | undefined;
+  /** Port to listen on (`SVC_SANDBOX_PORT`). @default a free port */
+  port?: number | undefined;
   /** Keystore principals to register; `undefined` means: use demo principals. */
   entries?: KeystorePrincipal[] | undefined;
   /** Receives the sandbox's request lines at debug level. */
@@ -70,7 +72,12 @@ export async function startEmbeddedSandbox(options: EmbeddedOptions): Promise<Em
   const logger = options.logger?.child({ component: 'sandbox' });
   const sandbox = await createSandbox({
     ...(seed ? { seed } : {}),
+    ...(options.port ? { port: options.port } : {}),
     ...(logger ? { log: (line: string) => logger.debug(line) } : {}),
+  });
+  logger?.info('embedded sandbox listening', {
+    url: sandbox.url,
+    control: `${sandbox.url}/sandbox/`,
   });
   try {
     if (options.entries) {

@@ -1,18 +1,31 @@
 /**
- * Structured logs: one JSON object per line. Every line passes through `redact`, which
- * removes authorization headers, bearer tokens, secrets and any literal registered with
- * `addSecret` — whatever the call site passed in.
+ * Structured logs: one JSON object per line, pino-shaped calls (`log.info({ fields }, 'msg')`).
+ * Every line passes through the redaction of `redact.ts` — secret key names, secret shapes
+ * and every literal registered with `addSecret` — whatever the call site passed in. Inside
+ * an HTTP request each line carries its `requestId` (request-context.ts).
  */
 import type { YogaLogger } from 'graphql-yoga';
+import { isHashKey, isSecretKey, maybeSecretText, REDACTED, redact, redactText } from './redact.ts';
+import { currentRequest } from './request-context.ts';
+
+export { REDACTED, redact, redactText };
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type LogFields = Record<string, unknown>;
 
+/** pino's call shapes: `(msg)` or `(obj, msg?)`. */
+export interface LogFn {
+  (msg: string): void;
+  (obj: LogFields, msg?: string): void;
+  /** @deprecated The old order; pino's is `(obj, msg)`. */
+  (msg: string, obj: LogFields | undefined): void;
+}
+
 export interface Logger {
-  debug(msg: string, fields?: LogFields): void;
-  info(msg: string, fields?: LogFields): void;
-  warn(msg: string, fields?: LogFields): void;
-  error(msg: string, fields?: LogFields): void;
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
   /** A logger that adds `fields` to every line (shares the sink and the secret list). */
   child(fields: LogFields): Logger;
   /** Redacts this literal (a key, a token) from every later line. Ignores short values. */
@@ -26,65 +39,31 @@ export interface LoggerOptions {
   write?: (line: string) => void;
   /** Wall clock for the `time` field. @default Date.now */
   now?: () => number;
+  /**
+   * Fields added to every line, computed at each call (pino's `mixin`).
+   * @default the current request's `requestId`
+   */
+  mixin?: () => LogFields | undefined;
 }
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-export const REDACTED = '[REDACTED]';
-/** Keys whose values are never logged, whatever they hold. */
-const SECRET_KEY = /authorization|cookie|token|secret|password|signature|private|credential/i;
-const SECRET_TEXT: Array<[RegExp, string]> = [
-  [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, `$1 ${REDACTED}`],
-  [/\bsvcgw_[A-Za-z0-9_-]+/g, REDACTED],
-  // 64 hex characters alone (trading secrets, raw seeds); `0x…` account ids are kept.
-  [/(?<![0-9A-Za-z])[0-9a-fA-F]{64}(?![0-9A-Za-z])/g, REDACTED],
-];
-
-/**
- * True whenever one of SECRET_TEXT could match (a superset, cheap: ~20 ns for a short string;
- * one alternation with the 64-hex run costs five times that).
- */
-const AUTH_SCHEME = /bearer|basic/i;
-const HEX_64 = /[0-9a-f]{64}/i;
-function maybeSecretText(text: string): boolean {
-  return (
-    AUTH_SCHEME.test(text) || text.includes('svcgw_') || (text.length >= 64 && HEX_64.test(text))
-  );
-}
 
 interface Shared {
   level: number;
   write: (line: string, urgent: boolean) => void;
   now: () => number;
+  mixin: () => LogFields | undefined;
   secrets: Set<string>;
   /** Length of the shortest registered secret (text shorter than that holds none). */
   shortestSecret: number;
 }
 
-export function redactText(text: string, secrets: Iterable<string> = []): string {
-  let out = text;
-  // `includes` first: most text holds no secret, and split/join allocates for every one.
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  if (!maybeSecretText(out)) return out;
-  for (const [pattern, replacement] of SECRET_TEXT) out = out.replace(pattern, replacement);
-  return out;
-}
-
-/** Whether `redactText(text, shared.secrets)` could change `text`. */
-function mayHoldSecret(text: string, shared: Shared): boolean {
+/** Whether `redactText(text, shared.secrets, shapes)` could change `text`. */
+function mayHoldSecret(text: string, shared: Shared, shapes: boolean): boolean {
   if (text.length >= shared.shortestSecret) {
     for (const secret of shared.secrets) if (text.includes(secret)) return true;
   }
-  return maybeSecretText(text);
-}
-
-const secretKeys = new Map<string, boolean>();
-function isSecretKey(key: string): boolean {
-  let secret = secretKeys.get(key);
-  if (secret === undefined) {
-    secret = SECRET_KEY.test(key);
-    if (secretKeys.size < 1_000) secretKeys.set(key, secret);
-  }
-  return secret;
+  return shapes && maybeSecretText(text);
 }
 
 /**
@@ -98,31 +77,15 @@ function isCleanFlatLine(line: LogFields, shared: Shared): boolean {
     if (value === undefined || value === null) continue;
     const type = typeof value;
     if (type === 'object' || type === 'function' || isSecretKey(key)) return false;
-    if (type === 'string' && mayHoldSecret(value as string, shared)) return false;
+    if (type === 'string' && mayHoldSecret(value as string, shared, !isHashKey(key))) return false;
   }
   return true;
 }
 
-/** Deep copy of `value` with secret keys and secret-looking text replaced. */
-export function redact(value: unknown, secrets: Iterable<string> = [], depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value, secrets);
-  if (value === null || typeof value !== 'object') return value;
-  if (depth > 6) return '[…]';
-  if (value instanceof Error) {
-    const code = (value as { extensions?: { code?: unknown } }).extensions?.code;
-    return redact(
-      { name: value.name, message: value.message, code, stack: value.stack },
-      secrets,
-      depth + 1,
-    );
-  }
-  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, secrets, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) && v != null ? REDACTED : redact(v, secrets, depth + 1);
-  }
-  return out;
-}
+const requestFields = (): LogFields | undefined => {
+  const scope = currentRequest();
+  return scope ? { requestId: scope.requestId } : undefined;
+};
 
 /** ISO time of the last line's millisecond: lines under load share it (formatting is not free). */
 let lastTimeMs = Number.NaN;
@@ -136,12 +99,17 @@ function isoTime(ms: number): string {
 }
 
 function build(shared: Shared, base: LogFields): Logger {
-  const log = (level: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields) => {
+  const log = (
+    level: Exclude<LogLevel, 'silent'>,
+    msg: string | undefined,
+    fields: LogFields | undefined,
+  ) => {
     if (RANK[level] < shared.level) return;
     const line: LogFields = {
       time: isoTime(shared.now()),
       level,
       msg,
+      ...shared.mixin(),
       ...base,
       ...fields,
     };
@@ -150,11 +118,17 @@ function build(shared: Shared, base: LogFields): Logger {
       : JSON.stringify(redact(line, shared.secrets));
     shared.write(`${json}\n`, RANK[level] >= RANK.warn);
   };
+  const at =
+    (level: Exclude<LogLevel, 'silent'>): LogFn =>
+    (first: string | LogFields, second?: string | LogFields) =>
+      typeof first === 'string'
+        ? log(level, first, second as LogFields | undefined)
+        : log(level, second as string | undefined, first);
   return {
-    debug: (msg, fields) => log('debug', msg, fields),
-    info: (msg, fields) => log('info', msg, fields),
-    warn: (msg, fields) => log('warn', msg, fields),
-    error: (msg, fields) => log('error', msg, fields),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
     child: (fields) => build(shared, { ...base, ...fields }),
     addSecret: (value) => {
       if (!value || value.length < 8) return;
@@ -208,6 +182,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level: RANK[options.level ?? 'info'],
       write: write ? (line) => write(line) : writeStdout,
       now: options.now ?? Date.now,
+      mixin: options.mixin ?? requestFields,
       secrets: new Set(),
       shortestSecret: Number.POSITIVE_INFINITY,
     },
@@ -221,9 +196,9 @@ export function toYogaLogger(logger: Logger): YogaLogger {
     (level: 'debug' | 'info' | 'warn' | 'error') =>
     (...args: unknown[]) => {
       const [first, ...rest] = args;
-      if (first instanceof Error) logger[level]('yoga', { err: first, args: rest });
-      else if (typeof first === 'string') logger[level](first, rest.length ? { args: rest } : {});
-      else logger[level]('yoga', { args });
+      if (first instanceof Error) logger[level]({ err: first, args: rest }, 'yoga');
+      else if (typeof first === 'string') logger[level](rest.length ? { args: rest } : {}, first);
+      else logger[level]({ args }, 'yoga');
     };
   return { debug: adapt('debug'), info: adapt('info'), warn: adapt('warn'), error: adapt('error') };
 }

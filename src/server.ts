@@ -17,6 +17,7 @@ import {
   readKeystoreFile,
   resolveKeystore,
 } from './auth/principals.ts';
+import { createCallerLimiter } from './caller-limits/limiter.ts';
 import type { Config } from './config.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
 import { createLive, type Live } from './live.ts';
@@ -25,16 +26,19 @@ import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
+import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
+import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { GatewayContext } from './schema/context.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
+import { startTracingFromEnv, type Tracing } from './tracing.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
@@ -57,6 +61,8 @@ export interface GatewayOptions {
   processMetrics?: boolean;
   /** /ready's check timeout and result cache (tests). @default 2000 and 1000 ms */
   readiness?: { timeoutMs?: number; cacheMs?: number };
+  /** Spans (tests pass an in-memory exporter's); false: none. @default from the OTEL_* variables (off) */
+  tracing?: Tracing | false;
 }
 
 export interface Gateway {
@@ -96,6 +102,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
+  const ownTracing =
+    options.tracing === undefined ? startTracingFromEnv(process.env, logger) : undefined;
+  const tracing = ownTracing ?? (options.tracing || undefined);
+  if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
   const configured = await loadPrincipals(options);
   const externalUrl = options.upstreamUrl ?? config.upstream.baseUrl;
   const store = createStore(config.redis);
@@ -103,6 +113,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ? undefined
     : await startEmbeddedSandbox({
         seedFile: config.sandboxSeedFile,
+        port: config.sandboxPort,
         entries: configured,
         logger,
       }).catch(async (error: unknown) => {
@@ -128,6 +139,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     telemetry: (event) => metrics.upstreamCall(event),
+    logger,
+    ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);
   const live = createLive({
@@ -163,6 +176,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     maxRequestBodySize: false,
     logging: toYogaLogger(logger),
     plugins: [
+      ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
       useLogging({ logger }),
       useMetrics({ metrics }),
       usePhaseMetrics(metrics.registry),
@@ -178,6 +192,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         maxAliases: config.limits.maxAliases,
         maxTokens: config.limits.maxTokens,
         maxCost: config.limits.maxCost,
+      }),
+      // Per-caller limits in upstream calls: after the limits, on the validated document.
+      useCallerLimits({
+        proxyHops: config.callerLimits.proxyHops,
+        limiter: createCallerLimiter({
+          config: config.callerLimits,
+          keyPrefix: config.redis.keyPrefix,
+          replicas: config.upstream.replicas ?? 1,
+          ...(store.redis ? { redis: store.redis } : {}),
+        }),
       }),
       // Last: after every request parser, so it wraps whichever one a request selects.
       useRequestBodyLimit(config.limits.maxBodyBytes),
@@ -210,6 +234,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         await store.close();
         // The sandbox may already be stopped (tests stop it to simulate an outage).
         await sandbox?.close().catch(() => undefined);
+        await ownTracing?.shutdown();
       })();
       return closing;
     },

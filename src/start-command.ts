@@ -11,7 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { listenAdmin } from './admin.ts';
 import { KeystoreError } from './auth/principals.ts';
-import { type Config, ConfigError, loadConfig, unknownVariables } from './config.ts';
+import {
+  type Config,
+  ConfigError,
+  loadConfig,
+  redisUrlForLog,
+  unknownVariables,
+} from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createGateway, type Gateway } from './server.ts';
 
@@ -22,22 +28,6 @@ Starts the gateway; every setting comes from the environment (docs/configuration
 function failed(problems: string[], what: string): number {
   process.stderr.write(`svc-graphql: ${what}:\n  ${problems.join('\n  ')}\n`);
   return 1;
-}
-
-/** `redis://user:pw@host:6379,redis://…` with every password replaced, for logs. */
-export function redisUrlForLog(url: string): string {
-  return url
-    .split(',')
-    .map((node) => {
-      try {
-        const parsed = new URL(node.trim());
-        if (parsed.password) parsed.password = '***';
-        return parsed.toString().replace(/\/$/, '');
-      } catch {
-        return '(unparsable)';
-      }
-    })
-    .join(',');
 }
 
 /**
@@ -52,9 +42,16 @@ async function reportStore(gateway: Gateway, config: Config, logger: Logger): Pr
   });
 }
 
-function printBanner(gateway: Gateway, url: string): void {
+function printBanner(gateway: Gateway, url: string, graphiql: boolean): void {
   // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
-  process.stderr.write(`\nsvc-graphql gateway: ${url}  (GraphiQL in a browser)\n`);
+  process.stderr.write(
+    `\nsvc-graphql gateway: ${url}${graphiql ? '  (GraphiQL in a browser)' : ''}\n`,
+  );
+  if (gateway.sandbox) {
+    process.stderr.write(
+      `embedded sandbox: ${gateway.sandbox.url}/sandbox/  (control endpoints, docs/sandbox.md)\n`,
+    );
+  }
   if (!gateway.demoTokens) return;
   process.stderr.write(
     [
@@ -164,7 +161,7 @@ export async function run(argv: string[]): Promise<number> {
     introspection: config.introspection,
     graphiql: config.graphiql,
   });
-  printBanner(gateway, url);
+  printBanner(gateway, url, config.graphiql);
 
   const signal = await firstSignal(['SIGTERM', 'SIGINT']);
   logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });

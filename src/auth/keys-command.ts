@@ -133,6 +133,10 @@ async function list(argv: string[], io: Io): Promise<number> {
 
 export async function run(argv: string[], io: Io = defaultIo): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h') {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
   try {
     if (sub === 'add') return await add(rest, io);
     if (sub === 'list') return await list(rest, io);

@@ -93,6 +93,10 @@ function openStore(io: Io): Store {
 
 export async function run(argv: string[], io: Io = defaultIo): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h') {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
   let store: Store | undefined;
   try {
     if (sub !== 'publish' && sub !== 'retire' && sub !== 'list') {

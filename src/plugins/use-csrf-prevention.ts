@@ -1,47 +1,30 @@
 /**
- * CSRF prevention (the Apollo Server rule): a browser can send a GraphQL request to another
- * site without a CORS preflight only as a "simple" request — GET, or POST with a form or
- * text/plain body and no custom headers. Such requests are refused unless they carry one of
- * `requestHeaders`; JSON POSTs (what GraphiQL and every GraphQL client send) always pass.
+ * CSRF prevention: yoga's plugin, with the rule set for bearer-token auth.
+ *
+ * A forged cross-site request is a "simple" one (GET, or a form / text/plain POST, with only
+ * CORS-safelisted headers), and what makes it harmful is a credential the browser attaches by
+ * itself. This gateway has none: callers authenticate with `Authorization: Bearer`, which a
+ * page cannot add without a preflight, and anonymous callers see public data only (CORS is
+ * open, so a page could read that with a JSON POST anyway). So a request passes when it
+ * carries a non-simple content type, an `Authorization` header (the caller's own; a browser's
+ * cached Basic credentials fail caller auth with 401), or one of the usual preflight headers.
+ * What is refused is an anonymous simple request: any GraphQL client's defaults work with a
+ * token, and an anonymous GET adds `x-graphql-csrf: 1` (see docs/api.md#csrf). The refusal
+ * answers 403 FORBIDDEN (mask-error.ts gives yoga's uncoded error its code and message).
  */
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import type { Plugin } from 'graphql-yoga';
 
-export interface CsrfPreventionOptions {
-  /**
-   * A non-empty value in any of these headers marks a request as preflighted.
-   * @default ['x-graphql-csrf', 'graphql-require-preflight', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-graphql-yoga-csrf']
-   */
-  requestHeaders?: string[];
-}
-
-const SIMPLE_CONTENT_TYPES = new Set([
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-  'text/plain',
-]);
-const DEFAULT_HEADERS = [
+/** Headers whose presence proves a preflighted (or non-browser) request. */
+export const PREFLIGHT_HEADERS = [
+  'authorization',
   'x-graphql-csrf',
+  'x-graphql-yoga-csrf',
   'graphql-require-preflight',
   'apollo-require-preflight',
   'x-apollo-operation-name',
-  'x-graphql-yoga-csrf',
 ];
 
-export function isPreflighted(request: Request, requestHeaders = DEFAULT_HEADERS): boolean {
-  const mime = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mime && !SIMPLE_CONTENT_TYPES.has(mime)) return true;
-  return requestHeaders.some((name) => (request.headers.get(name) ?? '').trim() !== '');
-}
-
-export function useCsrfPrevention(options: CsrfPreventionOptions = {}): Plugin {
-  const headers = options.requestHeaders ?? DEFAULT_HEADERS;
-  return {
-    onRequestParse({ request }) {
-      if (isPreflighted(request, headers)) return;
-      throw createGraphQLError(
-        `This request may be a cross-site request forgery: send it with Content-Type: application/json or a non-empty ${headers[0]} header.`,
-        { extensions: { code: 'BAD_REQUEST', http: { status: 403 } } },
-      );
-    },
-  };
+export function useCsrfPrevention(): Plugin {
+  return useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin;
 }

@@ -1,11 +1,17 @@
 /**
- * Access log: one structured line per HTTP request — method, route, status, duration, the
- * operation name when it is a plain identifier, and the caller's keystore label. Headers,
- * query text and variables are never logged; the logger redacts whatever slips through.
+ * Access log and request id. Each HTTP request gets an id — the caller's `x-request-id`
+ * when short and plain, else a new UUID — that is returned as `x-request-id`, sent upstream
+ * with every REST call of the request, and added to every log line written while it runs
+ * (the request scope of request-context.ts, entered around the whole request).
+ *
+ * One structured line per request: method, route, status, duration, the operation name
+ * when it is a plain identifier, and the caller's keystore label. Headers, query text and
+ * variables are never logged; the logger redacts whatever slips through.
  */
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.ts';
 import { routeLabel } from '../metrics.ts';
+import { acceptRequestId, REQUEST_ID_HEADER, runInRequest } from '../request-context.ts';
 import { principalOf } from './use-caller-auth.ts';
 
 export interface LoggingPluginOptions {
@@ -15,8 +21,8 @@ export interface LoggingPluginOptions {
 }
 
 interface RequestLog {
-  path: string;
   at: number;
+  path?: string;
   id: string;
   operation?: string;
 }
@@ -30,8 +36,17 @@ export function useLogging({
   const requests = new WeakMap<Request, RequestLog>();
   const quiet = new Set(quietRoutes);
   return {
+    instrumentation: {
+      // Wraps every request, including those answered before any hook (yoga's /health).
+      request({ request }, wrapped) {
+        const id = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+        requests.set(request, { at: performance.now(), id });
+        return runInRequest({ requestId: id }, wrapped);
+      },
+    },
     onRequest({ request, url }) {
-      requests.set(request, { path: url.pathname, at: performance.now(), id: crypto.randomUUID() });
+      const entry = requests.get(request);
+      if (entry) entry.path = url.pathname;
     },
     onParams({ request, params }) {
       const entry = requests.get(request);
@@ -40,7 +55,8 @@ export function useLogging({
     },
     onResponse({ request, response }) {
       const entry = requests.get(request);
-      // Requests answered before this plugin saw them (yoga's /health) have no entry.
+      if (entry) response.headers.set(REQUEST_ID_HEADER, entry.id);
+      // Requests answered before onRequest (yoga's /health) have no parsed path.
       const route = routeLabel(entry?.path ?? new URL(request.url, 'http://localhost').pathname);
       const fields = {
         requestId: entry?.id,
@@ -51,9 +67,9 @@ export function useLogging({
         operation: entry?.operation,
         caller: principalOf(request)?.label,
       };
-      if (quiet.has(route)) logger.debug('request', fields);
-      else if (response.status >= 500) logger.warn('request', fields);
-      else logger.info('request', fields);
+      if (quiet.has(route)) logger.debug(fields, 'request');
+      else if (response.status >= 500) logger.warn(fields, 'request');
+      else logger.info(fields, 'request');
     },
   };
 }

@@ -1,40 +1,112 @@
 /**
- * What the sandbox's engine tells listeners (the WebSocket stream server): every order
- * change, with the fill when the change is one, and internal transfers. Emitted synchronously
- * while the engine holds the order, so a listener serializes what it needs at once.
+ * What changed in the sandbox, as it happens: every order change (placed, each fill, cancel,
+ * replace, reject), and the position and balance an order's fill moved. The live streams
+ * (src/sandbox/stream) turn these into execution reports and position/balance pushes.
+ *
+ * Emitted synchronously by the engine, in order (order → position → balance for a fill), with
+ * snapshots in the REST shapes (snake_case, as GET /v1/orders, /v1/positions and
+ * /v1/client/holding answer): a listener may keep them, nothing changes them later. Hand-written
+ * rather than node:events so each event name has its payload type, and a throwing listener
+ * cannot break the engine mid-fill.
  */
-import type { Account, Order } from './state.ts';
+import type { HoldingRow, PositionRow, SandboxOrderRecord } from './records.ts';
 
-export interface FillEvent {
+export type OrderChangeKind =
+  | 'placed'
+  | 'partial_fill'
+  | 'fill'
+  | 'cancelled'
+  | 'replaced'
+  | 'rejected';
+
+export interface FillDetail {
+  /** Non-zero; unique in the sandbox. */
+  tradeId: number;
   price: number;
   quantity: number;
   fee: number;
-  /** Non-zero, unique per sandbox. */
-  tradeId: number;
+  feeAsset: string;
+  /** The order was resting (maker) rather than taking (taker). */
   maker: boolean;
 }
 
-export type SandboxEvent =
-  | { type: 'order'; order: Order; fill?: FillEvent }
-  | { type: 'transfer'; id: number; from: Account; to: Account; amount: number; at: number };
+export interface OrderChanged {
+  accountId: string;
+  kind: OrderChangeKind;
+  /** The order after the change (REPLACED on a `replaced` event). */
+  order: SandboxOrderRecord;
+  /** Why, in words: 'none', 'cancelled by the user', 'post-only order would take liquidity'… */
+  reason: string;
+  /** On `partial_fill` and `fill` only. */
+  fill?: FillDetail;
+  timestamp: number;
+}
 
-export type SandboxListener = (event: SandboxEvent) => void;
+export interface PositionChanged {
+  accountId: string;
+  /** The changed row only, keyed by symbol and margin mode. */
+  position: PositionRow;
+  timestamp: number;
+}
+
+export interface BalanceChanged {
+  accountId: string;
+  balance: HoldingRow;
+  timestamp: number;
+}
+
+/** An internal transfer between two accounts (the streams' `wallet` events). */
+export interface TransferDone {
+  id: number;
+  fromAccountId: string;
+  toAccountId: string;
+  token: string;
+  amount: number;
+  timestamp: number;
+}
+
+export interface SandboxEventMap {
+  order: OrderChanged;
+  position: PositionChanged;
+  balance: BalanceChanged;
+  transfer: TransferDone;
+}
+
+export type SandboxEventName = keyof SandboxEventMap;
+export type Listener<K extends SandboxEventName> = (event: SandboxEventMap[K]) => void;
 
 export class SandboxEvents {
-  private readonly listeners = new Set<SandboxListener>();
+  readonly #listeners: { [K in SandboxEventName]: Set<Listener<K>> } = {
+    order: new Set(),
+    position: new Set(),
+    balance: new Set(),
+    transfer: new Set(),
+  };
 
-  /** Adds a listener; returns its removal. */
-  on(listener: SandboxListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Receives a listener's exception; the engine carries on. */
+  onError: (error: unknown) => void = () => {};
+
+  /** Subscribes; returns the unsubscribe function. */
+  on<K extends SandboxEventName>(name: K, listener: Listener<K>): () => void {
+    const set = this.#listeners[name] as Set<Listener<K>>;
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
   }
 
-  emit(event: SandboxEvent): void {
-    // A listener's failure is its own: the order change already happened.
-    for (const listener of this.listeners) {
+  /** Whether anyone listens: the engine builds snapshots only then. */
+  listening(name: SandboxEventName): boolean {
+    return this.#listeners[name].size > 0;
+  }
+
+  emit<K extends SandboxEventName>(name: K, event: SandboxEventMap[K]): void {
+    for (const listener of this.#listeners[name] as Set<Listener<K>>) {
       try {
         listener(event);
-      } catch {}
+      } catch (error) {
+        this.onError(error);
+      }
     }
   }
 }

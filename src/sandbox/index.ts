@@ -3,7 +3,9 @@
  * and serves every endpoint of the spec with its signature checks, validation and limits.
  * Used by the gateway as its embedded upstream and by the integration tests over real HTTP.
  */
+import { CONTROL_PREFIX, createControl } from './control.ts';
 import { type DemoCredentials, generateDemoAccount } from './demo.ts';
+import type { SandboxEvents } from './events.ts';
 import { type FaultConfig, FaultInjector } from './faults.ts';
 import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
@@ -11,9 +13,14 @@ import type { Book } from './market.ts';
 import { createApp } from './pipeline.ts';
 import { Router } from './router.ts';
 import { accountRoutes } from './routes/account.ts';
+import { batchRoutes } from './routes/batch.ts';
 import { brokerRoutes } from './routes/broker.ts';
+import { cancelRoutes } from './routes/cancel.ts';
+import { editRoutes } from './routes/edit.ts';
+import { orderListRoutes } from './routes/order-list.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { pointsRoutes } from './routes/points.ts';
+import { portfolioRoutes } from './routes/portfolio.ts';
 import { referralRoutes } from './routes/referral.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
@@ -23,9 +30,20 @@ import { type StreamOptions, StreamServer, streamControl } from './stream/index.
 import { TradingEngine } from './trading.ts';
 
 export type { DemoCredentials } from './demo.ts';
+export type {
+  BalanceChanged,
+  FillDetail,
+  OrderChanged,
+  OrderChangeKind,
+  PositionChanged,
+  SandboxEventMap,
+  SandboxEventName,
+  SandboxEvents,
+} from './events.ts';
 export type { FaultConfig, FaultMatch, FaultPhase } from './faults.ts';
 export type { Handler, Layer, SandboxRequest, SandboxResponse } from './http.ts';
 export type { Book, Level } from './market.ts';
+export type { HoldingRow, PositionRow, SandboxOrderRecord } from './records.ts';
 export {
   loadSeedFile,
   parseSeed,
@@ -55,6 +73,11 @@ export interface SandboxOptions {
    * wraps the whole pipeline with custom behaviour. @default no faults
    */
   faults?: FaultConfig | Layer;
+  /**
+   * Serve the control endpoints under `/sandbox/` (markets' mid, faults, an account's orders):
+   * unauthenticated, so keep the sandbox on a loopback address. @default true
+   */
+  control?: boolean;
   /** WebSocket stream timings (ping interval, missed pongs, ticker interval). */
   stream?: StreamOptions;
 }
@@ -90,10 +113,12 @@ export interface Sandbox {
   setFaults(config: FaultConfig | null): void;
   /** Requests faulted since the last `setFaults` (or start). */
   faultCount(): number;
-  /** The broker every account belongs to (the stream topics' `{broker_id}`). */
-  brokerId: string;
+  /** Order, position and balance changes as they happen (for the live streams). */
+  readonly events: Pick<SandboxEvents, 'on' | 'listening'>;
   /** The WebSocket streams (`/ws/stream/…`, `/v2/ws/private/stream/…`). */
   stream: StreamServer;
+  /** The broker every account belongs to (the stream topics' `{broker_id}`). */
+  brokerId: string;
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -114,13 +139,20 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     seed.accounts.push(trader.seed, admin.seed);
     demo = { trader: trader.credentials, admin: admin.credentials };
   }
-  const state = new SandboxState(seed);
+  const state = new SandboxState(seed, clock);
+  state.events.onError = (error) =>
+    log(`sandbox: an event listener threw: ${(error as Error).stack ?? String(error)}`);
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
   const router = new Router([
     ...accountRoutes,
     ...orderRoutes,
+    ...batchRoutes,
+    ...editRoutes,
+    ...cancelRoutes,
+    ...orderListRoutes,
+    ...portfolioRoutes,
     ...transferRoutes,
     ...brokerRoutes,
     ...referralRoutes,
@@ -128,11 +160,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   ]);
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
-  const faulted: Handler = custom ? (req) => custom(req, faulty) : faulty;
+  const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
+  // Control requests bypass faults and custom layers: they must work during an outage.
+  const control =
+    options.control === false ? undefined : createControl({ state, engine, injector, clock, log });
   const stream = new StreamServer({ state, engine, clock, log }, options.stream);
-  // Stream control endpoints never see faults: tests use them to set faults up.
-  const control = streamControl(stream, state, clock);
-  const handler: Handler = async (req) => control(req) ?? faulted(req);
+  const streamControls = control ? streamControl(stream, state, clock) : undefined;
+  const handler: Handler = control
+    ? async (req) =>
+        streamControls?.(req) ?? (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req))
+    : served;
   const requestLog: RequestLogEntry[] = [];
   const server = await listen({
     host: options.host ?? '127.0.0.1',
@@ -178,21 +215,22 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     demo,
     book: (symbol) => state.market(symbol).book(),
-    setMidPrice: (symbol, price) => engine.setMid(symbol, price),
+    setMidPrice: (symbol, price) => {
+      engine.setMid(symbol, price);
+    },
     resetLimits: () => limiter?.reset(),
     orders: (accountId) => {
       const account = state.account(accountId);
-      return [...state.orders.values()]
-        .filter((order) => order.account === account)
-        .map(({ orderId, clientOrderId, symbol, status }) => ({
-          orderId,
-          clientOrderId,
-          symbol,
-          status,
-        }));
+      return (account?.orders ?? []).map(({ orderId, clientOrderId, symbol, status }) => ({
+        orderId,
+        clientOrderId,
+        symbol,
+        status,
+      }));
     },
     setFaults: (config) => injector.set(config),
     faultCount: () => injector.injected,
+    events: state.events,
     stream,
     brokerId: state.brokerId,
   };

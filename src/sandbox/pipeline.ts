@@ -44,7 +44,7 @@ async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promis
     account = authenticate(state, req, now);
     if (route.auth === 'admin') requireAdmin(account);
   }
-  const spec = limitOf(route.method, route.path, route.auth === 'public');
+  const spec = specOf(route);
   // Only a route whose items spend another budget reads its body before the limit.
   const early = spec.perItem ? parseBody(route, req) : undefined;
   deps.limiter?.charge(charges(route, spec, early), { accountId: account?.accountId, ip: req.ip });
@@ -73,6 +73,17 @@ async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promis
   });
 }
 
+/** Each route's entry of the limits table, looked up once. */
+const specs = new WeakMap<Route, SpecLimit>();
+function specOf(route: Route): SpecLimit {
+  let spec = specs.get(route);
+  if (spec === undefined) {
+    spec = limitOf(route.method, route.path, route.auth === 'public');
+    specs.set(route, spec);
+  }
+  return spec;
+}
+
 /**
  * The route's own budget, plus, when its limit names `perItem` (batch create), one per item
  * against that route's budget: spent together or not at all.
@@ -83,6 +94,7 @@ function charges(route: Route, spec: SpecLimit, body: unknown): Charge[] {
   ];
   const items = spec.perItem && route.items ? route.items(body) : 0;
   if (spec.perItem && items > 0) {
+    // `perItem` names a route without path parameters, so it is also its limiter key.
     const [method = '', path = ''] = spec.perItem.split(' ');
     list.push({ route: spec.perItem, rule: limitOf(method, path, false), cost: items });
   }

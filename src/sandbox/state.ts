@@ -5,8 +5,12 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
-import type { MarginMode, OrderStatus, OrderType, Side } from '../upstream/types.ts';
+import type { SpecOrderStatus } from '../spec/constants.ts';
+import type { MarginMode, OrderType, Side } from '../upstream/types.ts';
+import { SandboxEvents } from './events.ts';
 import { DEFAULT_SYMBOLS, Market } from './market.ts';
+import { holdingRow } from './portfolio.ts';
+import { isPending } from './records.ts';
 import type { ParsedSeed, SeedAccount, SymbolConfig } from './seed.ts';
 
 export type Role = 'trader' | 'broker_admin';
@@ -30,7 +34,27 @@ export interface Position {
   /** Signed: positive long, negative short. */
   quantity: number;
   averageOpenPrice: number;
+  /** Time of the last fill. */
+  updatedTime: number;
 }
+
+/** One fill of one of the account's orders (the basis of the 24 h figures). */
+export interface Trade {
+  tradeId: number;
+  orderId: number;
+  symbol: string;
+  marginMode: MarginMode;
+  side: Side;
+  price: number;
+  quantity: number;
+  fee: number;
+  realizedPnl: number;
+  maker: boolean;
+  time: number;
+}
+
+/** Fills remembered per account; older ones are forgotten (24 h figures then undercount). */
+export const MAX_TRADES_PER_ACCOUNT = 10_000;
 
 export interface Account {
   accountId: string;
@@ -40,12 +64,23 @@ export interface Account {
   userAddress: string;
   /** Lower-case 128 hex; undefined means any well-formed trading key is accepted. */
   tradingKey: string | undefined;
+  /** USDC holding: seeded, then fees, realized PnL, rebates and transfers applied. */
   balance: number;
+  /** When `balance` last changed (registration time at first). */
+  balanceTime: number;
   marginModes: Map<string, MarginMode>;
   /** Keyed `${symbol}|${marginMode}`. */
   positions: Map<string, Position>;
   /** Orders by client_order_id (unique per account, for ever). */
   ordersByClientId: Map<string, Order>;
+  /** The account's orders, oldest first. */
+  orders: Order[];
+  /** Its pending orders, oldest first (an order leaves when final and never comes back). */
+  openOrders: Set<Order>;
+  /** Initial margin held by open orders, per quote token (kept by the engine). */
+  frozen: Map<string, number>;
+  /** The account's fills, oldest first, at most MAX_TRADES_PER_ACCOUNT. */
+  trades: Trade[];
   transferNonces: Set<string>;
   affiliateRebateRate: number | undefined;
   /** The referral code this account is a referee of. */
@@ -66,11 +101,13 @@ export interface Order {
   reduceOnly: boolean;
   orderTag: string | null;
   marginMode: MarginMode;
-  status: OrderStatus;
+  status: SpecOrderStatus;
   executedQuantity: number;
   executedNotional: number;
   totalFee: number;
   realizedPnl: number;
+  /** Initial margin this order holds now (0 once final); part of `account.frozen`. */
+  margin: number;
   createdTime: number;
   updatedTime: number;
   message: string;
@@ -135,9 +172,23 @@ export class SandboxState {
   readonly referees = new Map<string, RefereeStats>();
   readonly stages: PointsStage[] = [];
   readonly orders = new Map<number, Order>();
-  private counters = { userId: 0, orderId: 0, transfer: 0, withdrawNonce: 0, svNonce: 0, stage: 0 };
+  /** Order, position and balance changes, for the live streams. */
+  readonly events = new SandboxEvents();
+  private counters = {
+    userId: 0,
+    orderId: 0,
+    tradeId: 0,
+    transfer: 0,
+    withdrawNonce: 0,
+    svNonce: 0,
+    stage: 0,
+  };
 
-  constructor(seed: ParsedSeed) {
+  constructor(
+    seed: ParsedSeed,
+    /** Server time in milliseconds. */
+    readonly clock: () => number = Date.now,
+  ) {
     this.brokerId = seed.brokerId;
     this.feeRates = { ...DEFAULT_FEE_RATES, ...seed.feeRates };
     this.maxLeverage = seed.maxLeverage ?? DEFAULT_MAX_LEVERAGE;
@@ -176,7 +227,7 @@ export class SandboxState {
       if (tradingKey) account.tradingKey = tradingKey;
       if (seed.email) account.email = seed.email;
       if (seed.userAddress) account.userAddress = seed.userAddress;
-      if (seed.balance !== undefined) account.balance = seed.balance;
+      if (seed.balance !== undefined) this.setBalance(account, seed.balance);
     } else {
       const userId = ++this.counters.userId;
       account = {
@@ -187,9 +238,14 @@ export class SandboxState {
         userAddress: seed.userAddress ?? addressOf(seed.accountId),
         tradingKey,
         balance: seed.balance ?? DEFAULT_BALANCE,
+        balanceTime: this.clock(),
         marginModes: new Map(),
         positions: new Map(),
         ordersByClientId: new Map(),
+        orders: [],
+        openOrders: new Set(),
+        frozen: new Map(),
+        trades: [],
         transferNonces: new Set(),
         affiliateRebateRate: undefined,
         referredBy: undefined,
@@ -213,14 +269,46 @@ export class SandboxState {
     return account.marginModes.get(symbol) ?? 'CROSS';
   }
 
-  /** Pending orders (NEW or PARTIAL_FILLED) of an account, optionally in one symbol. */
+  /** Pending orders (not final) of an account, optionally in one symbol, oldest first. */
   pendingOrders(account: Account, symbol?: string): Order[] {
-    return [...this.orders.values()].filter(
-      (o) =>
-        o.account === account &&
-        (symbol === undefined || o.symbol === symbol) &&
-        (o.status === 'NEW' || o.status === 'PARTIAL_FILLED'),
+    return [...account.openOrders].filter(
+      (o) => (symbol === undefined || o.symbol === symbol) && isPending(o),
     );
+  }
+
+  /** Adds an order to the books of the service and of its account. */
+  addOrder(order: Order): void {
+    this.orders.set(order.orderId, order);
+    order.account.orders.push(order);
+    if (isPending(order)) order.account.openOrders.add(order);
+    if (order.clientOrderId !== null) {
+      order.account.ordersByClientId.set(order.clientOrderId, order);
+    }
+  }
+
+  /** Remembers a fill, forgetting the oldest beyond the bound. */
+  addTrade(account: Account, trade: Trade): void {
+    account.trades.push(trade);
+    if (account.trades.length > MAX_TRADES_PER_ACCOUNT * 1.1) {
+      account.trades.splice(0, account.trades.length - MAX_TRADES_PER_ACCOUNT);
+    }
+  }
+
+  /**
+   * Sets the USDC holding and its time, and tells the balance listeners (`emit` false: the
+   * engine tells them itself, after the order and position events of the same fill).
+   */
+  setBalance(account: Account, balance: number, emit = true): void {
+    if (balance === account.balance) return;
+    account.balance = balance;
+    account.balanceTime = this.clock();
+    if (emit) this.emitBalance(account);
+  }
+
+  emitBalance(account: Account, token = 'USDC'): void {
+    if (!this.events.listening('balance')) return;
+    const balance = holdingRow(account, token);
+    this.events.emit('balance', { accountId: account.accountId, balance, timestamp: this.clock() });
   }
 
   hasPosition(account: Account, symbol: string): boolean {
@@ -230,6 +318,7 @@ export class SandboxState {
   }
 
   nextOrderId = () => ++this.counters.orderId;
+  nextTradeId = () => ++this.counters.tradeId;
   nextTransferId = () => ++this.counters.transfer;
   /** Withdrawal nonces: one counter for the whole service, so a nonce never repeats. */
   nextWithdrawNonce = () => ++this.counters.withdrawNonce;

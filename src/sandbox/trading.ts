@@ -1,13 +1,16 @@
 /**
  * The order engine: places an order against its symbol's market, applies fills to the
  * order, the position (realized PnL), the balance (fees) and the referral books, rests what
- * is left, and fills resting orders when the mid price moves through them.
+ * is left, edits and cancels, and fills resting orders when the mid price moves through them.
+ * Every change is told to `state.events` (order, then position, then balance).
  */
 import type { MarginMode, OrderType, Side } from '../upstream/types.ts';
 import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
-import { SandboxEvents } from './events.ts';
+import type { FillDetail, OrderChangeKind } from './events.ts';
 import type { Fill, Market } from './market.ts';
+import { freeCollateralOf, imrOf, orderMargin, positionRowOf } from './portfolio.ts';
+import { isPending, orderRecord, quoteOf } from './records.ts';
 import type { Account, Order, SandboxState } from './state.ts';
 
 export interface OrderRequest {
@@ -28,13 +31,16 @@ export interface OrderRequest {
 }
 
 const TAKING_TYPES: readonly OrderType[] = ['LIMIT', 'IOC', 'FOK', 'ASK', 'BID', 'MARKET'];
-const pending = (o: Order) => o.status === 'NEW' || o.status === 'PARTIAL_FILLED';
+const pending = isPending;
+
+/** What one fill changed, told after the order's own event. */
+interface FillEffect {
+  detail: FillDetail;
+  /** Accounts whose balance moved (the trader; a referrer's rebate). */
+  accounts: Set<Account>;
+}
 
 export class TradingEngine {
-  /** Every order change (and fill), for the stream server. */
-  readonly events = new SandboxEvents();
-  private trades = 0;
-
   constructor(
     private readonly state: SandboxState,
     private readonly clock: () => number,
@@ -69,7 +75,10 @@ export class TradingEngine {
         `order value is above the maximum notional ${market.config.maxNotional}`,
       );
     }
-    if (!req.reduceOnly && notional / this.state.maxLeverage > account.balance) {
+    if (
+      !req.reduceOnly &&
+      notional * imrOf(this.state, req.symbol, notional) > freeCollateralOf(this.state, account)
+    ) {
       throw new ApiError(-1101, 'insufficient margin for this order');
     }
 
@@ -93,14 +102,13 @@ export class TradingEngine {
       executedNotional: 0,
       totalFee: 0,
       realizedPnl: 0,
+      margin: 0,
       createdTime: now,
       updatedTime: now,
       message: 'none',
     };
-    this.state.orders.set(order.orderId, order);
-    if (order.clientOrderId !== null) account.ordersByClientId.set(order.clientOrderId, order);
+    this.state.addOrder(order);
     this.bindReferral(account, req.orderTag);
-    this.events.emit({ type: 'order', order });
 
     let cap: number | undefined;
     if (req.reduceOnly) {
@@ -114,12 +122,10 @@ export class TradingEngine {
       }
     }
 
-    if (req.type === 'POST_ONLY') {
-      if (market.crosses(req.side, order.price as number)) {
-        return this.finish(order, 'REJECTED', 'post-only order would take liquidity');
-      }
-      return order;
+    if (req.type === 'POST_ONLY' && market.crosses(req.side, order.price as number)) {
+      return this.finish(order, 'REJECTED', 'post-only order would take liquidity');
     }
+    this.changed(order, 'placed');
     if (!TAKING_TYPES.includes(req.type)) return order;
 
     const limit =
@@ -142,12 +148,16 @@ export class TradingEngine {
     if (req.type === 'FOK' && filled < (order.quantity as number)) {
       return this.finish(order, 'CANCELLED', 'fill-or-kill order could not fill completely');
     }
-    for (const fill of fills) this.applyFill(order, fill, false, now);
+    for (const fill of fills) this.fill(order, fill, false, now);
     const complete =
       order.quantity === null
         ? order.executedQuantity > 0 && !this.amountLeft(order, market)
         : round(order.executedQuantity, 10) >= order.quantity;
-    if (complete) return this.finish(order, 'FILLED');
+    if (complete) {
+      // An amount order is complete before its last step: its status says so now.
+      if (order.status !== 'FILLED') this.finish(order, 'FILLED');
+      return order;
+    }
     if (req.type === 'MARKET' || req.type === 'IOC') {
       return this.finish(
         order,
@@ -157,7 +167,6 @@ export class TradingEngine {
           : 'no liquidity within the limit',
       );
     }
-    order.status = order.executedQuantity > 0 ? 'PARTIAL_FILLED' : 'NEW';
     return order;
   }
 
@@ -168,7 +177,11 @@ export class TradingEngine {
     return this.finish(order, 'CANCELLED', reason);
   }
 
-  /** Changes a resting order's price or quantity; a new price that crosses takes liquidity. */
+  /**
+   * Changes a resting order's price or quantity. The order reads REPLACED for one event,
+   * then carries on (NEW or PARTIAL_FILLED) with the new values; a new price that crosses
+   * takes liquidity at once.
+   */
   edit(order: Order, change: { price?: number; quantity?: number }): Order {
     if (!pending(order)) {
       throw new ApiError(-1006, `order ${order.orderId} is already ${order.status}`);
@@ -194,46 +207,56 @@ export class TradingEngine {
     if (quantity <= order.executedQuantity) {
       throw new ApiError(-1005, 'order_quantity: must exceed the executed quantity');
     }
+    const remaining = round(quantity - order.executedQuantity, 10);
+    if (remaining * price < market.config.minNotional) {
+      throw new ApiError(
+        -1102,
+        `order value ${round(remaining * price)} is below the minimum notional ${market.config.minNotional}`,
+      );
+    }
     if (order.type === 'POST_ONLY' && market.crosses(order.side, price)) {
       throw new ApiError(-1005, 'order_price: a post-only order would take liquidity');
     }
+    const notional = remaining * price;
+    const margin = notional * imrOf(this.state, order.symbol, notional);
+    if (!order.reduceOnly && margin - order.margin > freeCollateralOf(this.state, order.account)) {
+      throw new ApiError(-1101, 'insufficient margin for the edited order');
+    }
     const now = this.clock();
+    const fullyVisible = order.visibleQuantity === null || order.visibleQuantity === order.quantity;
     order.price = price;
     order.quantity = quantity;
-    order.visibleQuantity = Math.min(order.visibleQuantity ?? quantity, quantity);
+    order.visibleQuantity = fullyVisible ? quantity : Math.min(order.visibleQuantity!, quantity);
     order.updatedTime = now;
-    this.events.emit({ type: 'order', order });
-    const remaining = round(quantity - order.executedQuantity, 10);
+    order.status = 'REPLACED';
+    this.changed(order, 'replaced');
+    order.status = order.executedQuantity > 0 ? 'PARTIAL_FILLED' : 'NEW';
+    this.changed(order, 'placed');
     for (const fill of market.take(order.side, { limit: price, quantity: remaining })) {
-      this.applyFill(order, fill, false, now);
+      this.fill(order, fill, false, now);
     }
-    order.status =
-      round(order.executedQuantity, 10) >= quantity
-        ? 'FILLED'
-        : order.executedQuantity > 0
-          ? 'PARTIAL_FILLED'
-          : 'NEW';
     return order;
   }
 
-  /** Moves a symbol's mid price; resting orders the new book crosses fill as maker at their price. */
-  setMid(symbol: string, price: number): void {
+  /**
+   * Moves a symbol's mid price; resting orders the new book crosses fill as maker at their
+   * price. Returns the orders that filled (or whose reduce-only remainder was cancelled).
+   */
+  setMid(symbol: string, price: number): Order[] {
     const market = this.state.market(symbol);
     market.setMid(price);
     const now = this.clock();
-    for (const order of this.state.orders.values()) {
+    const touched: Order[] = [];
+    for (const order of [...this.state.orders.values()]) {
       if (order.symbol !== symbol || !pending(order) || order.price === null) continue;
       if (!market.crosses(order.side, order.price)) continue;
+      touched.push(order);
       let quantity = round((order.quantity ?? 0) - order.executedQuantity, 10);
       if (order.reduceOnly) quantity = Math.min(quantity, this.reducible(order.account, order));
-      if (quantity > 0) this.applyFill(order, { price: order.price, quantity }, true, now);
-      const done = round(order.executedQuantity, 10) >= (order.quantity ?? 0);
-      this.finish(
-        order,
-        done ? 'FILLED' : 'CANCELLED',
-        done ? 'none' : 'reduce-only remainder cancelled',
-      );
+      if (quantity > 0) this.fill(order, { price: order.price, quantity }, true, now);
+      if (pending(order)) this.finish(order, 'CANCELLED', 'reduce-only remainder cancelled');
     }
+    return touched;
   }
 
   private priceOf(market: Market, req: OrderRequest): number | undefined {
@@ -273,13 +296,57 @@ export class TradingEngine {
   }
 
   private finish(order: Order, status: Order['status'], message?: string): Order {
-    // The last fill already reported FILLED.
-    const reported = order.status === 'FILLED' && status === 'FILLED';
     order.status = status;
     if (message !== undefined) order.message = message;
     order.updatedTime = this.clock();
-    if (!reported) this.events.emit({ type: 'order', order });
+    this.changed(
+      order,
+      status === 'REJECTED' ? 'rejected' : status === 'CANCELLED' ? 'cancelled' : 'fill',
+    );
     return order;
+  }
+
+  /**
+   * After every change of an order: its margin and open-order bookkeeping, then the order
+   * event (a snapshot, built only when someone listens).
+   */
+  private changed(order: Order, kind: OrderChangeKind, fill?: FillDetail): void {
+    const account = order.account;
+    const margin = orderMargin(this.state, order);
+    if (margin !== order.margin) {
+      const token = quoteOf(order.symbol);
+      account.frozen.set(token, (account.frozen.get(token) ?? 0) + margin - order.margin);
+      order.margin = margin;
+    }
+    if (!pending(order)) account.openOrders.delete(order);
+    const { events } = this.state;
+    if (!events.listening('order')) return;
+    events.emit('order', {
+      accountId: account.accountId,
+      kind,
+      order: orderRecord(order),
+      reason: order.message,
+      ...(fill ? { fill } : {}),
+      timestamp: order.updatedTime,
+    });
+  }
+
+  /** Applies one fill, sets the status it leads to, and tells order, position and balances. */
+  private fill(order: Order, fill: Fill, maker: boolean, now: number): void {
+    const effect = this.applyFill(order, fill, maker, now);
+    const done =
+      order.quantity === null
+        ? !this.amountLeft(order, this.state.market(order.symbol))
+        : round(order.executedQuantity, 10) >= order.quantity;
+    order.status = done ? 'FILLED' : 'PARTIAL_FILLED';
+    this.changed(order, done ? 'fill' : 'partial_fill', effect.detail);
+    const { events } = this.state;
+    if (events.listening('position')) {
+      const account = order.account;
+      const position = positionRowOf(this.state, account, order.symbol, order.marginMode, now);
+      events.emit('position', { accountId: account.accountId, position, timestamp: now });
+    }
+    for (const account of effect.accounts) this.state.emitBalance(account);
   }
 
   private bindReferral(account: Account, tag: string | undefined): void {
@@ -288,7 +355,7 @@ export class TradingEngine {
     if (code && code.owner !== account) account.referredBy = code.code;
   }
 
-  private applyFill(order: Order, fill: Fill, maker: boolean, now: number): void {
+  private applyFill(order: Order, fill: Fill, maker: boolean, now: number): FillEffect {
     const { state } = this;
     const account = order.account;
     const market = state.market(order.symbol);
@@ -306,7 +373,11 @@ export class TradingEngine {
     const fee = round(baseFee + notional * this.tagFeeRate(order));
 
     const key = this.positionKey(order);
-    const position = account.positions.get(key) ?? { quantity: 0, averageOpenPrice: 0 };
+    const position = account.positions.get(key) ?? {
+      quantity: 0,
+      averageOpenPrice: 0,
+      updatedTime: now,
+    };
     const signed = order.side === 'BUY' ? fill.quantity : -fill.quantity;
     let realized = 0;
     if (position.quantity === 0 || Math.sign(position.quantity) === Math.sign(signed)) {
@@ -320,6 +391,7 @@ export class TradingEngine {
     }
     position.quantity = round(position.quantity + signed, 10);
     if (position.quantity === 0) position.averageOpenPrice = 0;
+    position.updatedTime = now;
     account.positions.set(key, position);
 
     order.executedQuantity = round(order.executedQuantity + fill.quantity, 10);
@@ -327,17 +399,33 @@ export class TradingEngine {
     order.totalFee = round(order.totalFee + fee);
     order.realizedPnl = round(order.realizedPnl + realized);
     order.updatedTime = now;
-    account.balance = round(account.balance + realized - fee);
-    this.attributeReferral(order, notional, fee, baseFee, now);
-    order.status =
-      order.quantity !== null && order.executedQuantity >= order.quantity
-        ? 'FILLED'
-        : 'PARTIAL_FILLED';
-    this.events.emit({
-      type: 'order',
-      order,
-      fill: { price: fill.price, quantity: fill.quantity, fee, tradeId: ++this.trades, maker },
+    state.setBalance(account, round(account.balance + realized - fee), false);
+    const tradeId = state.nextTradeId();
+    state.addTrade(account, {
+      tradeId,
+      orderId: order.orderId,
+      symbol: order.symbol,
+      marginMode: order.marginMode,
+      side: order.side,
+      price: fill.price,
+      quantity: fill.quantity,
+      fee,
+      realizedPnl: round(realized),
+      maker,
+      time: now,
     });
+    const accounts = new Set([account]);
+    const referrer = this.attributeReferral(order, notional, fee, baseFee, now);
+    if (referrer) accounts.add(referrer);
+    const detail: FillDetail = {
+      tradeId,
+      price: fill.price,
+      quantity: fill.quantity,
+      fee,
+      feeAsset: quoteOf(order.symbol),
+      maker,
+    };
+    return { detail, accounts };
   }
 
   private tagFeeRate(order: Order): number {
@@ -353,11 +441,11 @@ export class TradingEngine {
     fee: number,
     baseFee: number,
     now: number,
-  ) {
+  ): Account | undefined {
     const tag = order.orderTag;
     const codeName = tag && !tag.startsWith('enum:') ? tag : order.account.referredBy;
     const code = codeName === undefined ? undefined : this.state.referralCodes.get(codeName);
-    if (!code || code.owner === order.account) return;
+    if (!code || code.owner === order.account) return undefined;
     const refereeRebate = round(baseFee * code.refereeRebateRate);
     const referrerRebate = round(baseFee * code.referrerRebateRate);
     code.totalRefereeRebate = round(code.totalRefereeRebate + refereeRebate);
@@ -377,7 +465,8 @@ export class TradingEngine {
     const day = new Date(now).toISOString().slice(0, 10);
     stats.dailyRebate.set(day, round((stats.dailyRebate.get(day) ?? 0) + refereeRebate));
     this.state.referees.set(id, stats);
-    order.account.balance = round(order.account.balance + refereeRebate);
-    code.owner.balance = round(code.owner.balance + referrerRebate);
+    this.state.setBalance(order.account, round(order.account.balance + refereeRebate), false);
+    this.state.setBalance(code.owner, round(code.owner.balance + referrerRebate), false);
+    return code.owner;
   }
 }

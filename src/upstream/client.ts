@@ -8,9 +8,11 @@
  * The store is the caller's (it may be shared with other users, e.g. the persisted
  * operations registry): `close()` does not close it.
  */
+import type { Tracer } from '@opentelemetry/api';
 import { OrderSigner } from '../auth/order-signature.ts';
 import { RequestSigner } from '../auth/request-signature.ts';
 import type { UpstreamConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import type { AccountApi, AccountCredentials, UpstreamApi } from './api.ts';
 import { withCache } from './cache.ts';
 import {
@@ -25,6 +27,7 @@ import {
 import { ServerClock } from './clock.ts';
 import { StoreHealth, type StoreHealthSnapshot } from './health.ts';
 import { cacheKey, type Scope } from './keys.ts';
+import { observeExchange } from './observe-exchange.ts';
 import { withOrders } from './orders.ts';
 import { type AccountContext, type Call, compose } from './pipeline.ts';
 import { withBudget } from './rate-limit.ts';
@@ -53,6 +56,10 @@ export interface UpstreamClientOptions {
   now?: () => number;
   /** Called once per call of a catalog operation. */
   telemetry?: (event: UpstreamCallEvent) => void;
+  /** Spans per call and HTTP attempt, `traceparent` upstream. @default none (no span work) */
+  tracer?: Tracer;
+  /** Retries, 429s, failed calls and store fallbacks are logged here. @default none */
+  logger?: Logger;
 }
 
 export interface UpstreamHealth {
@@ -78,11 +85,22 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const { config, store } = options;
   const now = options.now ?? Date.now;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const exchange = options.fetch
-    ? createFetchExchange(baseUrl, options.fetch)
-    : createHttpExchange(baseUrl);
+  const { tracer, logger } = options;
+  const exchange = observeExchange(
+    options.fetch ? createFetchExchange(baseUrl, options.fetch) : createHttpExchange(baseUrl),
+    baseUrl,
+    { tracer, logger },
+  );
   const clock = new ServerClock(now);
-  const health = new StoreHealth(now);
+  const health = new StoreHealth(now, {
+    onChange: (healthy, lastError) =>
+      healthy
+        ? logger?.info({ store: store.kind }, 'store recovered: cache and budget shared again')
+        : logger?.warn(
+            { store: store.kind, error: lastError },
+            'store failing: calls run uncached on a local budget',
+          ),
+  });
   const fallback = createMemoryStore({ now });
   const flights = new SingleFlight();
 
@@ -111,7 +129,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   const pipeline = compose(
     [
-      withTelemetry(options.telemetry),
+      withTelemetry({ emit: options.telemetry, tracer, logger }),
       withOrders({ policy: config.retry, readBack }),
       withCache({ store, health, config: config.cache, flights, now }),
       withRetry({ policy: config.retry }),

@@ -24,6 +24,10 @@ export interface StoreHealthOptions {
   slowMs?: number;
   /** How long a slow failure suspends the store. @default 1000 */
   suspendMs?: number;
+  /** Monotonic milliseconds for durations and the suspension (tests drive it). @default performance.now */
+  monotonic?: () => number;
+  /** Called when the store turns unhealthy (calls fall back) and healthy again (logs). */
+  onChange?: (healthy: boolean, lastError: string | undefined) => void;
 }
 
 export class StoreHealth {
@@ -36,6 +40,8 @@ export class StoreHealth {
   #probing = false;
   readonly #slowMs: number;
   readonly #suspendMs: number;
+  readonly #monotonic: () => number;
+  readonly #onChange: StoreHealthOptions['onChange'];
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -43,6 +49,8 @@ export class StoreHealth {
   ) {
     this.#slowMs = options.slowMs ?? 250;
     this.#suspendMs = options.suspendMs ?? 1_000;
+    this.#monotonic = options.monotonic ?? (() => performance.now());
+    this.#onChange = options.onChange;
   }
 
   get healthy(): boolean {
@@ -50,19 +58,31 @@ export class StoreHealth {
   }
 
   failed(error: unknown): void {
+    const was = this.#healthy;
     this.#healthy = false;
     this.#lastError = error instanceof Error ? error.message.slice(0, 120) : 'store failure';
     this.#lastFailureAt = this.now();
+    if (was) this.#notify();
   }
 
   succeeded(): void {
+    const was = this.#healthy;
     this.#healthy = true;
+    if (!was) this.#notify();
+  }
+
+  #notify(): void {
+    try {
+      this.#onChange?.(this.#healthy, this.#lastError);
+    } catch {
+      // A listener must not change the store's answer.
+    }
   }
 
   /** Runs a store operation; on failure records it and returns `fallback()` instead. */
   async guard<T>(operation: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
-    // Durations on the monotonic clock: `now` may be a test's frozen clock.
-    const started = performance.now();
+    // Durations on the monotonic clock: `now` (wall time) may jump, or be a test's frozen clock.
+    const started = this.#monotonic();
     const probe = this.#tripped;
     if (probe && (this.#probing || started < this.#suspendedUntil)) return fallback();
     if (probe) this.#probing = true;
@@ -71,9 +91,9 @@ export class StoreHealth {
       result = await operation();
     } catch (error) {
       this.failed(error);
-      if (probe || performance.now() - started >= this.#slowMs) {
+      if (probe || this.#monotonic() - started >= this.#slowMs) {
         this.#tripped = true;
-        this.#suspendedUntil = performance.now() + this.#suspendMs;
+        this.#suspendedUntil = this.#monotonic() + this.#suspendMs;
       }
       return fallback();
     } finally {
@@ -90,7 +110,7 @@ export class StoreHealth {
       lastError: this.#lastError,
       lastFailureAt: this.#lastFailureAt,
       suspendedMs: this.#tripped
-        ? Math.max(0, Math.ceil(this.#suspendedUntil - performance.now()))
+        ? Math.max(0, Math.ceil(this.#suspendedUntil - this.#monotonic()))
         : 0,
     };
   }

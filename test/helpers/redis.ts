@@ -5,8 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { DEFAULT_REDIS_URL } from '../setup/dependencies.ts';
 
-export const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+export const REDIS_URL = process.env.TEST_REDIS_URL || DEFAULT_REDIS_URL;
 
 /** A key prefix no other test file (or run) shares. */
 export function uniquePrefix(label: string): string {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { generateKeyMaterial } from '../../src/auth/keys.ts';
-import { OrderSigner } from '../../src/auth/order-signature.ts';
+import { normalizeOrderParams, OrderSigner } from '../../src/auth/order-signature.ts';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { SeedAccount } from '../../src/sandbox/index.ts';
 
@@ -54,7 +54,7 @@ export interface RequestOptions {
   omit?: string[];
 }
 
-const ORDER_PATHS = /^\/v1\/(order|batch-order|orders|client\/order)(\?|$)/;
+const ORDER_PATHS = /^\/v1\/(order|batch-order|orders|client\/order|client\/batch-order)(\?|$)/;
 
 export class SandboxClient {
   readonly signer: RequestSigner;
@@ -122,8 +122,28 @@ export class SandboxClient {
 
   /** DELETE with order parameters (and their signature) in the query. */
   cancel(path: string, params: Record<string, string>, opts?: RequestOptions) {
-    const query = new URLSearchParams({ ...params, signature: this.orderSigner.sign(params) });
-    return this.request('DELETE', `${path}?${query}`, undefined, opts);
+    return this.request('DELETE', `${path}?${this.cancelQuery(params)}`, undefined, opts);
+  }
+
+  /**
+   * The query of an order-signed DELETE as upstream-facts.md writes it: the normalized
+   * parameters (sorted, nulls dropped), then `signature=…` (after `&` unless empty). Values
+   * are percent-encoded where a query needs it (commas stay, as in the known answers).
+   */
+  cancelQuery(params: Record<string, string | number | null>, signature?: string): string {
+    const sig = signature ?? this.orderSigner.sign(params);
+    const present = Object.fromEntries(
+      Object.entries(params).filter(([, v]) => v !== null && v !== undefined),
+    );
+    const normalized = normalizeOrderParams(
+      Object.fromEntries(
+        Object.entries(present).map(([k, v]) => [
+          k,
+          encodeURIComponent(String(v)).replace(/%2C/gi, ','),
+        ]),
+      ),
+    );
+    return normalized === '' ? `signature=${sig}` : `${normalized}&signature=${sig}`;
   }
 }
 

@@ -1,15 +1,18 @@
 /**
  * Once per run. Before the tests: marks the environment so every process a test starts can be
  * recognised. After them (vitest calls this after its summary): fails the run if any such
- * process is still alive (and kills it), then prints one line naming what was skipped for a
- * missing dependency and how to enable it.
+ * process is still alive (and kills it); under CI fails it if any test was skipped at all;
+ * then prints one line naming what was skipped for a missing dependency and how to enable it.
  */
 import { randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { isCi } from './dependencies.ts';
 import { findLeaks, RUN_MARKER } from './leaks.ts';
 
 /** How long processes stopped by the last afterAll hooks may take to go away. */
 const EXIT_GRACE_MS = 5_000;
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function setup(project: TestProject) {
   const marker = randomUUID();
@@ -38,15 +41,27 @@ export function setup(project: TestProject) {
     }
 
     const tests = vitest.state.getTestModules().flatMap((m) => [...m.children.allTests()]);
+    // Dependencies cannot skip under CI (the config fails first); neither may `.skip`/`.todo`.
+    // A run narrowed on purpose (-t, --tags-filter) skips by design.
+    const narrowed = vitest.config.testNamePattern || vitest.config.tagsFilter;
+    const skippedAny = tests.filter((t) => t.result().state === 'skipped');
+    if (isCi() && !narrowed && skippedAny.length > 0) {
+      process.exitCode = 1;
+      console.error(
+        `\nFAIL: ${plural(skippedAny.length, 'test')} skipped under CI, where nothing may skip: ${skippedAny
+          .slice(0, 5)
+          .map((t) => `${t.module.relativeModuleId} > ${t.fullName}`)
+          .join('; ')}`,
+      );
+    }
     const parts = skippedDependencies.flatMap((dep) => {
       const skipped = tests.filter(
         (t) => t.tags.includes(dep.tag) && t.result().state === 'skipped',
       );
       if (skipped.length === 0) return [];
       const files = new Set(skipped.map((t) => t.module.relativeModuleId)).size;
-      return [
-        `${skipped.length} tests in ${files} files need ${dep.tag}: ${dep.missing}; ${dep.enable}`,
-      ];
+      const count = `${plural(skipped.length, 'test')} in ${plural(files, 'file')}`;
+      return [`${count} need ${dep.tag}: ${dep.missing}; ${dep.enable}`];
     });
     if (parts.length > 0)
       console.log(`\nSKIPPED ${parts.join(' | ')}. (Under CI=true these fail instead.)`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, unknownVariables } from '../../src/config.ts';
+import { ConfigError, loadConfig, redisUrlForLog, unknownVariables } from '../../src/config.ts';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -188,5 +188,15 @@ describe('loadConfig', () => {
     expect(unknownVariables({ MAX_DEPTH: 'x', SHUTDOWN_GRACE_MS: '1', GRAPHIQL: 'true' })).toEqual(
       [],
     );
+  });
+
+  it('masks Redis passwords for logs, on every cluster node', () => {
+    expect(redisUrlForLog('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
+    expect(redisUrlForLog('rediss://app:s3cr3t@redis.internal:6380/0')).toBe(
+      'rediss://app:***@redis.internal:6380/0',
+    );
+    const cluster = redisUrlForLog('redis://:pw1@10.0.0.1:7000, redis://:pw2@10.0.0.2:7000');
+    expect(cluster).toBe('redis://:***@10.0.0.1:7000,redis://:***@10.0.0.2:7000');
+    expect(cluster).not.toMatch(/pw1|pw2/);
   });
 });

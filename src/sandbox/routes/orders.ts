@@ -1,11 +1,9 @@
 /**
- * POST /v1/order, GET /v1/client/order/{client_order_id}, and the other order endpoints
- * whose shapes the spec leaves out (README, "Sandbox decisions"): POST /v1/batch-order,
- * PUT /v1/order, DELETE /v1/order, DELETE /v1/client/order, DELETE /v1/orders.
+ * POST /v1/order and GET /v1/client/order/{client_order_id}, and the order parsing the other
+ * order routes share (batch.ts, edit.ts, cancel.ts, order-list.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import {
-  BATCH_ORDERS_MAX,
   CLIENT_ORDER_ID_MAX,
   CLIENT_ORDER_ID_PATTERN,
   LEVEL_MAX,
@@ -13,16 +11,9 @@ import {
   ORDER_TAG_MAX,
   PRICELESS_ORDER_TYPES,
 } from '../../spec/constants.ts';
-import {
-  MARGIN_MODES,
-  ORDER_TYPES,
-  type OrderCreated,
-  type OrderRecord,
-  type OrderType,
-  SIDES,
-} from '../../upstream/types.ts';
-import { verifyOrder } from '../auth.ts';
+import { MARGIN_MODES, ORDER_TYPES, type OrderType, SIDES } from '../../upstream/types.ts';
 import { duplicate, invalid, notFound, unauthorized } from '../errors.ts';
+import { created, orderRecord } from '../records.ts';
 import type { Route } from '../router.ts';
 import type { Account, Order, SandboxState } from '../state.ts';
 import type { OrderRequest } from '../trading.ts';
@@ -46,7 +37,6 @@ const ORDER_FIELDS = [
   'signature',
 ] as const;
 const PRICELESS: readonly OrderType[] = PRICELESS_ORDER_TYPES;
-export const MAX_BATCH_ORDERS = BATCH_ORDERS_MAX;
 
 /** Validates one order's parameters (every rule of the spec's POST /v1/order table). */
 export function parseOrder(
@@ -139,7 +129,7 @@ function checkOrderTag(state: SandboxState, field: string, tag: string): void {
 }
 
 /** `x-recv-window`: the order is refused once older than this many milliseconds. */
-function checkRecvWindow(headers: IncomingHttpHeaders, now: number): void {
+export function checkRecvWindow(headers: IncomingHttpHeaders, now: number): void {
   const text = headers['x-recv-window'];
   if (text === undefined) return;
   const window = Number(text);
@@ -151,49 +141,13 @@ function checkRecvWindow(headers: IncomingHttpHeaders, now: number): void {
   }
 }
 
-export function created(order: Order): OrderCreated {
-  return {
-    order_id: order.orderId,
-    client_order_id: order.clientOrderId,
-    order_type: order.type,
-    order_price: order.price,
-    order_quantity: order.quantity,
-    error_message: order.message,
-  };
-}
-
-export function orderRecord(order: Order): OrderRecord {
-  const executed = order.executedQuantity;
-  return {
-    order_id: order.orderId,
-    user_id: order.account.userId,
-    price: order.price,
-    type: order.type,
-    quantity: order.quantity,
-    amount: order.amount,
-    total_executed_quantity: executed,
-    visible_quantity: order.visibleQuantity,
-    symbol: order.symbol,
-    side: order.side,
-    status: order.status,
-    total_fee: order.totalFee,
-    fee_asset: order.symbol.split('_')[2] ?? 'USDC',
-    client_order_id: order.clientOrderId ?? '',
-    average_executed_price:
-      executed > 0 ? Number((order.executedNotional / executed).toFixed(8)) : null,
-    created_time: order.createdTime,
-    updated_time: order.updatedTime,
-    realized_pnl: order.realizedPnl,
-    executed_quantity: executed,
-    visible: order.visibleQuantity ?? 0,
-    executed,
-    reduce_only: order.reduceOnly,
-    order_tag: order.orderTag,
-    margin_mode: order.marginMode,
-  };
-}
-
-function ownOrder(state: SandboxState, account: Account, orderId: number, symbol: string): Order {
+/** The account's order `orderId` in `symbol`, or 400 -1006. */
+export function ownOrder(
+  state: SandboxState,
+  account: Account,
+  orderId: number,
+  symbol: string,
+): Order {
   const order = state.orders.get(orderId);
   if (!order || order.account !== account || order.symbol !== symbol) {
     throw notFound(`order_id: no order ${orderId} in ${symbol}`);
@@ -211,115 +165,6 @@ export const orderRoutes: Route[] = [
     handle: ({ state, engine, account, body, headers, now }) => {
       checkRecvWindow(headers, now);
       return created(engine.place(account!, parseOrder(state, account!, body)));
-    },
-  },
-  {
-    method: 'POST',
-    path: '/v1/batch-order',
-    auth: 'order',
-    body: true,
-    orderParams: 'handler',
-    items: (body) => {
-      const orders = (body as { orders?: unknown } | null)?.orders;
-      return Array.isArray(orders) ? Math.min(orders.length, MAX_BATCH_ORDERS) : 0;
-    },
-    handle: ({ state, engine, account, body, headers, now, tradingKey }) => {
-      checkRecvWindow(headers, now);
-      const f = Fields.body(body, ['orders']);
-      const orders = f.raw('orders');
-      if (!Array.isArray(orders) || orders.length === 0 || orders.length > MAX_BATCH_ORDERS) {
-        throw invalid('orders', `must be an array of 1 to ${MAX_BATCH_ORDERS} orders`);
-      }
-      orders.forEach((order, i) => {
-        verifyOrder(tradingKey!, order as Record<string, unknown>, `orders[${i}].signature`);
-      });
-      const requests = orders.map((order, i) =>
-        parseOrder(state, account!, order, `orders[${i}].`),
-      );
-      const ids = requests.flatMap((r) => (r.clientOrderId === null ? [] : [r.clientOrderId]));
-      if (new Set(ids).size !== ids.length)
-        throw duplicate('orders: client_order_id repeated in the batch');
-      return { rows: requests.map((r) => created(engine.place(account!, r))) };
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/v1/order',
-    auth: 'order',
-    body: true,
-    orderParams: 'body',
-    handle: ({ state, engine, account, body }) => {
-      const f = Fields.body(body, [...ORDER_FIELDS, 'order_id']);
-      const orderId = f.requiredNumber('order_id', { integer: true, positive: true });
-      const symbol = f.requiredString('symbol');
-      checkSymbol('symbol', symbol, state.symbolKnown);
-      const order = ownOrder(state, account!, orderId, symbol);
-      const fixed: Record<string, unknown> = {
-        order_type: order.type,
-        side: order.side,
-        client_order_id: order.clientOrderId,
-        order_tag: order.orderTag,
-        margin_mode: order.marginMode,
-        reduce_only: order.reduceOnly,
-      };
-      for (const [field, current] of Object.entries(fixed)) {
-        const given = f.raw(field);
-        if (given !== undefined && given !== current) {
-          throw invalid(field, 'cannot be changed after placement');
-        }
-      }
-      const price = f.number('order_price', { positive: true });
-      const quantity = f.number('order_quantity', { positive: true });
-      if (price === undefined && quantity === undefined) {
-        throw invalid('order_price', 'give order_price or order_quantity to change');
-      }
-      engine.edit(order, { price, quantity });
-      return { status: 'EDIT_SENT' };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/v1/order',
-    auth: 'order',
-    query: ['order_id', 'symbol', 'signature'],
-    orderParams: 'query',
-    handle: ({ state, engine, account, query }) => {
-      const orderId = query.requiredNumber('order_id', { integer: true, positive: true });
-      const symbol = query.requiredString('symbol');
-      checkSymbol('symbol', symbol, state.symbolKnown);
-      engine.cancel(ownOrder(state, account!, orderId, symbol));
-      return { status: 'CANCEL_SENT' };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/v1/client/order',
-    auth: 'order',
-    query: ['client_order_id', 'symbol', 'signature'],
-    orderParams: 'query',
-    handle: ({ state, engine, account, query }) => {
-      const clientOrderId = query.requiredString('client_order_id');
-      const symbol = query.requiredString('symbol');
-      checkSymbol('symbol', symbol, state.symbolKnown);
-      const order = account!.ordersByClientId.get(clientOrderId);
-      if (!order || order.symbol !== symbol) {
-        throw notFound(`client_order_id: no order ${clientOrderId} in ${symbol}`);
-      }
-      engine.cancel(order);
-      return { status: 'CANCEL_SENT' };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/v1/orders',
-    auth: 'order',
-    query: ['symbol', 'signature'],
-    orderParams: 'query',
-    handle: ({ state, engine, account, query }) => {
-      const symbol = query.string('symbol');
-      if (symbol !== undefined) checkSymbol('symbol', symbol, state.symbolKnown);
-      for (const order of state.pendingOrders(account!, symbol)) engine.cancel(order);
-      return { status: 'CANCEL_ALL_SENT' };
     },
   },
   {

@@ -24,7 +24,7 @@ export const transferRoutes: Route[] = [
     path: '/v2/internal_transfer',
     auth: 'private',
     body: true,
-    handle: ({ state, engine, account, body, now }): InternalTransferResult => {
+    handle: ({ state, account, body, now }): InternalTransferResult => {
       const f = Fields.body(body, ['signature', 'userAddress', 'verifyingContract', 'message']);
       const m = f.object(
         'message',
@@ -69,10 +69,17 @@ export const transferRoutes: Route[] = [
       if (amount > me.balance)
         throw new ApiError(-1009, 'message.amount: exceeds the available balance');
       me.transferNonces.add(nonce);
-      me.balance = round(me.balance - amount);
-      receiver.balance = round(receiver.balance + amount);
+      state.setBalance(me, round(me.balance - amount));
+      state.setBalance(receiver, round(receiver.balance + amount));
       const id = state.nextTransferId();
-      engine.events.emit({ type: 'transfer', id, from: me, to: receiver, amount, at: now });
+      state.events.emit('transfer', {
+        id,
+        fromAccountId: me.accountId,
+        toAccountId: receiver.accountId,
+        token: 'USDC',
+        amount,
+        timestamp: now,
+      });
       return { internal_transfer_request_id: id };
     },
   },

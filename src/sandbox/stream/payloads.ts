@@ -2,19 +2,16 @@
  * Push payloads of the private topics, camelCase as the real stream sends them (the REST
  * reads are snake_case; the gateway maps both explicitly).
  */
-import type { MarginMode } from '../../upstream/types.ts';
-import { round } from '../decimal.ts';
-import type { FillEvent } from '../events.ts';
-import type { Account, Order, SandboxState } from '../state.ts';
-
-export const FEE_ASSET = 'USDC';
+import type { OrderChanged } from '../events.ts';
+import type { HoldingRow, PositionRow } from '../records.ts';
 
 /** `executionreport` data: one order change; `tradeId` non-zero when it is a fill. */
-export function executionReport(order: Order, fill: FillEvent | undefined, now: number) {
+export function executionReport(event: OrderChanged) {
+  const { order, fill } = event;
   return {
     symbol: order.symbol,
-    clientOrderId: order.clientOrderId ?? '',
-    orderId: order.orderId,
+    clientOrderId: String(order.client_order_id),
+    orderId: order.order_id,
     type: order.type,
     side: order.side,
     quantity: order.quantity ?? 0,
@@ -23,68 +20,44 @@ export function executionReport(order: Order, fill: FillEvent | undefined, now: 
     executedPrice: fill?.price ?? 0,
     executedQuantity: fill?.quantity ?? 0,
     fee: fill?.fee ?? 0,
-    feeAsset: FEE_ASSET,
-    totalExecutedQuantity: order.executedQuantity,
-    avgPrice:
-      order.executedQuantity > 0 ? round(order.executedNotional / order.executedQuantity) : 0,
+    feeAsset: fill?.feeAsset ?? order.fee_asset,
+    totalExecutedQuantity: order.total_executed_quantity,
+    avgPrice: order.average_executed_price ?? 0,
     status: order.status,
-    reason: order.message === 'none' ? '' : order.message,
-    timestamp: now,
-    marginMode: order.marginMode,
-    reduceOnly: order.reduceOnly,
+    reason: event.reason === 'none' ? '' : event.reason,
+    timestamp: event.timestamp,
+    marginMode: order.margin_mode,
+    reduceOnly: order.reduce_only ?? false,
   };
 }
 
-export type ExecutionReport = ReturnType<typeof executionReport>;
-
-/** One `position` row (keyed by symbol and margin mode). */
-export function positionRow(
-  state: SandboxState,
-  account: Account,
-  symbol: string,
-  marginMode: MarginMode,
-  now: number,
-) {
-  const position = account.positions.get(`${symbol}|${marginMode}`);
-  const qty = position?.quantity ?? 0;
-  const avg = position?.averageOpenPrice ?? 0;
-  const mark = state.market(symbol).mid;
+/** One `position` row: the REST row in the stream's camelCase. */
+export function positionPayload(row: PositionRow) {
   return {
-    symbol,
-    positionQty: qty,
-    costPosition: round(qty * avg),
-    averageOpenPrice: avg,
-    markPrice: mark,
-    // The price at which the unrealized loss would take the whole balance (no maintenance margin).
-    estLiqPrice: qty === 0 ? 0 : Math.max(0, round(avg - account.balance / qty)),
-    unsettledPnl: round(qty * (mark - avg)),
-    pnl24H: 0,
-    fee24H: 0,
-    leverage: state.maxLeverage,
-    marginMode,
-    timestamp: now,
+    symbol: row.symbol,
+    positionQty: row.position_qty,
+    costPosition: row.cost_position,
+    averageOpenPrice: row.average_open_price,
+    markPrice: row.mark_price,
+    estLiqPrice: row.est_liq_price,
+    unsettledPnl: row.unsettled_pnl,
+    pnl24H: row.pnl_24_h,
+    fee24H: row.fee_24_h,
+    pendingLongQty: row.pending_long_qty,
+    pendingShortQty: row.pending_short_qty,
+    leverage: row.leverage,
+    marginMode: row.margin_mode,
+    imr: row.imr,
+    mmr: row.mmr,
+    timestamp: row.timestamp,
   };
 }
 
-/** `balance` data: the account's one token, with margin held by its pending orders frozen. */
-export function balances(state: SandboxState, account: Account) {
-  let frozen = 0;
-  let pendingLongQty = 0;
-  let pendingShortQty = 0;
-  for (const order of state.pendingOrders(account)) {
-    const left = (order.quantity ?? 0) - order.executedQuantity;
-    frozen += (left * (order.price ?? state.market(order.symbol).mid)) / state.maxLeverage;
-    if (order.side === 'BUY') pendingLongQty += left;
-    else pendingShortQty += left;
-  }
+/** `balance` data: `{balances: {TOKEN: {holding, frozen, pendingShortQty}}}`. */
+export function balancePayload(row: HoldingRow) {
   return {
     balances: {
-      [FEE_ASSET]: {
-        holding: account.balance,
-        frozen: round(frozen),
-        pendingLongQty: round(pendingLongQty, 10),
-        pendingShortQty: round(pendingShortQty, 10),
-      },
+      [row.token]: { holding: row.holding, frozen: row.frozen, pendingShortQty: row.pending_short },
     },
   };
 }

@@ -6,19 +6,20 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { SandboxEvent } from '../events.ts';
+import { round } from '../decimal.ts';
+import { isPending } from '../records.ts';
 import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
 import { StreamConnection } from './connection.ts';
 import {
-  balances,
+  balancePayload,
   executionReport,
-  positionRow,
+  positionPayload,
   type WALLET_SIDES,
   type WALLET_STATUSES,
   type WalletEvent,
 } from './payloads.ts';
-import { TickerStats } from './tickers.ts';
+import { type TickerData, tickers } from './tickers.ts';
 import {
   MAINTENANCE_TOPIC,
   type ParsedTopic,
@@ -71,9 +72,12 @@ export interface StreamDeps {
 export class StreamServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly connections = new Set<StreamConnection>();
-  private readonly tickers = new TickerStats();
   private readonly timers: NodeJS.Timeout[];
-  private readonly offEngine: () => void;
+  /**
+   * Engine listeners, on while a private client is subscribed: the engine builds its event
+   * snapshots only when someone listens.
+   */
+  private offEngine: (() => void)[] | undefined;
   private refusing = false;
   private walletIds = 0;
   maintenance: MaintenanceStatus = { status: 0 };
@@ -88,7 +92,6 @@ export class StreamServer {
       setInterval(() => this.pushTickers(), options.tickerIntervalMs ?? 1_000),
     ];
     for (const timer of this.timers) timer.unref();
-    this.offEngine = deps.engine.events.on((event) => this.onEngine(event));
   }
 
   /** Serves upgrades of `server` on the stream paths; anything else is refused. */
@@ -119,7 +122,7 @@ export class StreamServer {
         ws.on('message', (data, isBinary) => {
           if (!isBinary) connection.receive(data.toString());
         });
-        ws.on('close', () => this.connections.delete(connection));
+        ws.on('close', () => this.gone(connection));
         ws.on('error', () => ws.terminate());
       });
     });
@@ -138,8 +141,10 @@ export class StreamServer {
   drop(refuse = false): number {
     const n = this.connections.size;
     this.refusing = refuse;
-    for (const c of this.connections) c.ws.terminate();
-    this.connections.clear();
+    for (const c of this.connections) {
+      c.ws.terminate();
+      this.gone(c);
+    }
     return n;
   }
 
@@ -156,9 +161,7 @@ export class StreamServer {
     if (status.status !== 2) return;
     // maintenance_cancel_orders is true for every sandbox account (GET /v1/client/info).
     for (const order of [...this.deps.state.orders.values()]) {
-      if (order.status === 'NEW' || order.status === 'PARTIAL_FILLED') {
-        this.deps.engine.cancel(order, 'cancelled for maintenance');
-      }
+      if (isPending(order)) this.deps.engine.cancel(order, 'cancelled for maintenance');
     }
   }
 
@@ -175,68 +178,81 @@ export class StreamServer {
       created_time: now,
       updated_time: now,
     };
+    this.pushPrivate(account.accountId, 'wallet', event);
+    // Moves the holding; the state tells the balance listeners (a `balance` push).
     if (input.status === 'COMPLETED') {
       const sign = input.side === 'DEPOSIT' ? 1 : -1;
-      account.balance = Math.round((account.balance + sign * input.amount) * 1e8) / 1e8;
+      this.deps.state.setBalance(account, round(account.balance + sign * input.amount));
     }
-    this.pushPrivate(account, 'wallet', event);
-    if (input.status === 'COMPLETED')
-      this.pushPrivate(account, 'balance', balances(this.deps.state, account));
     return event;
   }
 
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
-    this.offEngine();
+    for (const off of this.offEngine ?? []) off();
+    this.offEngine = undefined;
     this.drop();
     this.wss.close();
   }
 
-  private *subscribers(kind: StreamKind, topic: string, account?: Account) {
+  private *subscribers(kind: StreamKind, topic: string, accountId?: string) {
+    const id = accountId?.toLowerCase();
     for (const c of this.connections) {
       if (c.kind !== kind || !c.topics.has(topic)) continue;
-      if (account && c.account !== account) continue;
+      if (id !== undefined && c.account?.accountId.toLowerCase() !== id) continue;
       yield c;
     }
   }
 
-  private pushPrivate(account: Account, topic: PrivateTopic, data: unknown): void {
-    for (const c of this.subscribers('private', topic, account)) c.push(topic, data);
+  private pushPrivate(accountId: string, topic: PrivateTopic, data: unknown): void {
+    for (const c of this.subscribers('private', topic, accountId)) c.push(topic, data);
   }
 
   private onSubscribed(connection: StreamConnection, topic: ParsedTopic): void {
     if (topic.kind === 'maintenance') connection.push(MAINTENANCE_TOPIC, this.maintenance);
+    if (topic.kind === 'private') this.listen();
   }
 
-  private onEngine(event: SandboxEvent): void {
-    const { state, clock } = this.deps;
-    const now = clock();
-    if (event.type === 'transfer') {
-      for (const [account, side] of [
-        [event.from, 'WITHDRAW'],
-        [event.to, 'DEPOSIT'],
-      ] as const) {
-        this.pushPrivate(account, 'wallet', {
-          id: `transfer-${event.id}`,
-          side,
-          token: 'USDC',
-          amount: event.amount,
-          fee: 0,
-          trans_status: 'COMPLETED',
-          created_time: event.at,
-          updated_time: event.at,
-        } satisfies WalletEvent);
-        this.pushPrivate(account, 'balance', balances(state, account));
-      }
-      return;
-    }
-    const { order, fill } = event;
-    this.pushPrivate(order.account, 'executionreport', executionReport(order, fill, now));
-    if (!fill) return;
-    this.tickers.record(order.symbol, { at: now, price: fill.price, quantity: fill.quantity });
-    const row = positionRow(state, order.account, order.symbol, order.marginMode, now);
-    this.pushPrivate(order.account, 'position', { positions: [row] });
-    this.pushPrivate(order.account, 'balance', balances(state, order.account));
+  private listen(): void {
+    if (this.offEngine) return;
+    const { events } = this.deps.state;
+    this.offEngine = [
+      events.on('order', (event) =>
+        this.pushPrivate(event.accountId, 'executionreport', executionReport(event)),
+      ),
+      events.on('transfer', (event) => {
+        for (const [accountId, side] of [
+          [event.fromAccountId, 'WITHDRAW'],
+          [event.toAccountId, 'DEPOSIT'],
+        ] as const) {
+          this.pushPrivate(accountId, 'wallet', {
+            id: `transfer-${event.id}`,
+            side,
+            token: event.token,
+            amount: event.amount,
+            fee: 0,
+            trans_status: 'COMPLETED',
+            created_time: event.timestamp,
+            updated_time: event.timestamp,
+          } satisfies WalletEvent);
+        }
+      }),
+      events.on('position', (event) =>
+        this.pushPrivate(event.accountId, 'position', {
+          positions: [positionPayload(event.position)],
+        }),
+      ),
+      events.on('balance', (event) =>
+        this.pushPrivate(event.accountId, 'balance', balancePayload(event.balance)),
+      ),
+    ];
+  }
+
+  private gone(connection: StreamConnection): void {
+    this.connections.delete(connection);
+    if (!this.offEngine || [...this.connections].some((c) => c.kind === 'private')) return;
+    for (const off of this.offEngine) off();
+    this.offEngine = undefined;
   }
 
   private heartbeat(maxMissed: number): void {
@@ -255,15 +271,18 @@ export class StreamServer {
     const { state, clock } = this.deps;
     const now = clock();
     const all = tickersTopic(state.brokerId);
-    let snapshot: ReturnType<TickerStats['snapshot']>[] | undefined;
-    const one = (symbol: string) => this.tickers.snapshot(symbol, state.market(symbol).mid, now);
+    // Computed once per tick, and only when someone follows a ticker.
+    let figures: Map<string, TickerData> | undefined;
     for (const c of this.connections) {
       if (c.kind !== 'public') continue;
       for (const [name, topic] of c.topics) {
         if (topic.kind === 'tickers') {
-          snapshot ??= [...state.markets.keys()].map(one);
-          c.push(all, snapshot);
-        } else if (topic.kind === 'ticker') c.push(name, one(topic.symbol));
+          figures ??= tickers(state, now);
+          c.push(all, [...figures.values()]);
+        } else if (topic.kind === 'ticker') {
+          figures ??= tickers(state, now);
+          c.push(name, figures.get(topic.symbol));
+        }
       }
     }
   }

@@ -1,18 +1,12 @@
 /**
- * 24-hour ticker statistics per symbol from the sandbox's own fills: open, close, high,
- * low, volume (base), amount (quote) and trade count. Bounded: trades older than the window
- * are dropped, and at most MAX_TRADES per symbol are kept (the oldest go first).
+ * 24-hour ticker figures per symbol from the sandbox's own fills (every account's trades,
+ * which the state keeps, bounded per account): open, close, high, low, volume (base), amount
+ * (quote) and trade count. Without trades every price is the mid.
  */
 import { round } from '../decimal.ts';
+import type { SandboxState, Trade } from '../state.ts';
 
 export const TICKER_WINDOW_MS = 24 * 60 * 60 * 1000;
-const MAX_TRADES = 10_000;
-
-interface Trade {
-  at: number;
-  price: number;
-  quantity: number;
-}
 
 export interface TickerData {
   symbol: string;
@@ -25,26 +19,36 @@ export interface TickerData {
   count: number;
 }
 
-export class TickerStats {
-  private readonly trades = new Map<string, Trade[]>();
-
-  record(symbol: string, trade: Trade): void {
-    let list = this.trades.get(symbol);
-    if (!list) {
-      list = [];
-      this.trades.set(symbol, list);
+/** Every symbol's ticker now, in one pass over the trades of the last 24 h. */
+export function tickers(state: SandboxState, now: number): Map<string, TickerData> {
+  const since = now - TICKER_WINDOW_MS;
+  const bySymbol = new Map<string, Trade[]>();
+  for (const account of state.accounts.values()) {
+    for (const trade of account.trades) {
+      if (trade.time <= since) continue;
+      const list = bySymbol.get(trade.symbol);
+      if (list) list.push(trade);
+      else bySymbol.set(trade.symbol, [trade]);
     }
-    list.push(trade);
-    if (list.length > MAX_TRADES) list.splice(0, list.length - MAX_TRADES);
   }
-
-  /** The symbol's last 24 h; without trades every price is the mid. */
-  snapshot(symbol: string, mid: number, now: number): TickerData {
-    const list = this.trades.get(symbol) ?? [];
-    const first = list.findIndex((t) => t.at > now - TICKER_WINDOW_MS);
-    if (first !== 0) list.splice(0, first < 0 ? list.length : first);
+  const result = new Map<string, TickerData>();
+  for (const [symbol, market] of state.markets) {
+    const list = (bySymbol.get(symbol) ?? []).sort(
+      (a, b) => a.time - b.time || a.tradeId - b.tradeId,
+    );
+    const mid = market.mid;
     if (list.length === 0) {
-      return { symbol, open: mid, close: mid, high: mid, low: mid, volume: 0, amount: 0, count: 0 };
+      result.set(symbol, {
+        symbol,
+        open: mid,
+        close: mid,
+        high: mid,
+        low: mid,
+        volume: 0,
+        amount: 0,
+        count: 0,
+      });
+      continue;
     }
     let high = -Infinity;
     let low = Infinity;
@@ -56,7 +60,7 @@ export class TickerStats {
       volume += t.quantity;
       amount += t.price * t.quantity;
     }
-    return {
+    result.set(symbol, {
       symbol,
       open: list[0]!.price,
       close: list[list.length - 1]!.price,
@@ -65,6 +69,7 @@ export class TickerStats {
       volume: round(volume, 10),
       amount: round(amount),
       count: list.length,
-    };
+    });
   }
+  return result;
 }

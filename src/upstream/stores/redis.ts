@@ -100,6 +100,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
 
   return {
     kind: 'redis',
+    redis: client,
     async get(key) {
       return ready().get(k(key));
     },

@@ -6,6 +6,7 @@
  * Keys are logical (`{a:3f2c…}:cache:accountInfo`); the store adds its namespace prefix.
  * Keys that must live together on Redis Cluster share a `{hash tag}` (see `../keys.ts`).
  */
+import type { Cluster, Redis } from 'ioredis';
 
 /** Result of one limiter call. */
 export interface ConsumeResult {
@@ -20,6 +21,8 @@ export interface ConsumeResult {
 
 export interface Store {
   readonly kind: 'memory' | 'redis';
+  /** The ioredis client of a Redis store, for libraries that bring their own scripts (caller limits). */
+  readonly redis?: Redis | Cluster;
 
   /** String values with an optional time to live. */
   get(key: string): Promise<string | null>;

@@ -83,8 +83,9 @@ export interface RecordingClient {
 
 /**
  * Apollo Client as a mobile-style app configures it: hashed queries by GET (CDN-cacheable),
- * mutations by POST, the bearer token of `caller` (none: anonymous), no client cache. The
- * `apollo-require-preflight` header is what Apollo's docs give for CSRF-protected servers.
+ * mutations by POST, the bearer token of `caller` (none: anonymous), no client cache. Nothing
+ * else is set: a GET with a bearer token passes CSRF prevention as it is; only the anonymous
+ * client adds `apollo-require-preflight`, as docs/api.md#csrf says an anonymous GET must.
  */
 export function apolloClient(gw: Running, token?: string): RecordingClient {
   const sent: SentRequest[] = [];
@@ -104,10 +105,9 @@ export function apolloClient(gw: Running, token?: string): RecordingClient {
     new HttpLink({
       uri: gw.graphqlUrl,
       fetch: recordingFetch,
-      headers: {
-        'apollo-require-preflight': 'true',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
+      headers: token
+        ? { authorization: `Bearer ${token}` }
+        : { 'apollo-require-preflight': 'true' },
     }),
   );
   const client = new ApolloClient({

@@ -622,6 +622,8 @@ describe('other order endpoints', () => {
     const edit = {
       order_id: placed.body.data.order_id,
       symbol: 'PERP_ETH_USDC',
+      side: 'BUY',
+      order_type: 'LIMIT',
       order_price: 3000.1,
       order_quantity: 2,
     };

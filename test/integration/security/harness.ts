@@ -1,11 +1,13 @@
 /**
  * The security suite's stack: a sandbox over real HTTP, a gateway (real Redis, unique prefix)
  * with a keystore of two traders and a broker admin, and a recorder of everything the run
- * produces — gateway log lines, sandbox log lines, every response (status, headers, body),
- * and /metrics — so `leaks()` can scan it all for any secret, token or key.
+ * produces — gateway log lines (debug level: upstream lines too), sandbox log lines, every
+ * response (status, headers, body), and /metrics — so `leaks()` can scan it all for any
+ * secret, token or key, and the log for keys blanked that hold no secret.
  */
 import bs58 from 'bs58';
 import { parseEd25519Secret, parseTradingSecret } from '../../../src/auth/keys.ts';
+import { REDACTED } from '../../../src/logger.ts';
 import { KNOWN_ERROR_CODES } from '../../../src/metrics.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
@@ -41,7 +43,10 @@ export interface SecurityStack {
   gql(caller: CallerName, query: string, variables?: unknown): Promise<Reply>;
   /** Sandbox requests so far. */
   upstreamCalls(): number;
-  /** Everything recorded that contains a secret (or a ≥16-character piece of one, in any encoding). */
+  /**
+   * Everything recorded that contains a secret (or a ≥16-character piece of one, in any
+   * encoding), and gateway log lines where a key that holds no secret was redacted.
+   */
   leaks(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -95,6 +100,24 @@ export function findLeaks(texts: Iterable<string>, pieces: ReadonlySet<string>):
       }
     }
   }
+  return found;
+}
+
+/** Keys the logger once blanked by a substring match (issue 14): never secrets. */
+const NOT_SECRET_KEYS = /^(maxTokens|tokenCount|signatureValid|privateMode|\w*Hash)$/;
+
+/** Log lines where a key that holds no secret was redacted anyway. */
+export function falseRedactions(lines: readonly string[]): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, line: string): void => {
+    if (!value || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      if (v === REDACTED && NOT_SECRET_KEYS.test(key))
+        found.push(`false redaction of ${key}: ${line}`);
+      else walk(v, line);
+    }
+  };
+  for (const line of lines) walk(JSON.parse(line), line);
   return found;
 }
 
@@ -157,8 +180,15 @@ export async function startSecurityStack(
       const metrics = await fetch(`${gw.adminOrigin}/metrics`);
       const metricsText = await metrics.text();
       if (!metricsText.includes('svc_graphql')) throw new Error('no gateway metrics recorded');
+      // The capture must hold the request lines (debug level: upstream lines too).
+      if (recorded.length > 0 && !gw.logs.some((line) => line.includes('"msg":"request"'))) {
+        throw new Error('no gateway log lines recorded');
+      }
       const pieces = secretPieces(Object.values(callers).flatMap((c) => secretForms(c)));
-      return findLeaks([...gw.logs, ...sandboxLog, ...recorded, metricsText], pieces);
+      return [
+        ...findLeaks([...gw.logs, ...sandboxLog, ...recorded, metricsText], pieces),
+        ...falseRedactions(gw.logs),
+      ];
     },
     async close() {
       await gw.close();

@@ -1,6 +1,7 @@
 /**
  * Starts a real gateway on an ephemeral loopback port, with the test Redis (TEST_REDIS_URL,
- * default 127.0.0.1:6379) under a key prefix unique to the test file, and captures its log lines for the no-secrets checks.
+ * default 127.0.0.1:6379) under a key prefix unique to the test file, and captures its log
+ * lines for the no-secrets checks.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';

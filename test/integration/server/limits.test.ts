@@ -1,5 +1,5 @@
 /**
- * Query limits, body size, CSRF prevention and error masking, over HTTP against a gateway on
+ * Query limits, body size and error masking, over HTTP against a gateway on
  * the embedded sandbox with Redis stores.
  */
 import { createSchema } from 'graphql-yoga';
@@ -68,37 +68,6 @@ describe('query limits', () => {
     expect(chunked.status).toBe(413);
     const small = await gw.post({ query: '{ __typename }' });
     expect(small.status).toBe(200);
-  });
-});
-
-describe('CSRF prevention', () => {
-  const query = encodeURIComponent('{ __typename }');
-
-  it('refuses simple requests: GET without a preflight header, text/plain and form POSTs', async () => {
-    const get = await fetch(`${gw.graphqlUrl}?query=${query}`, {
-      headers: { accept: 'application/json' },
-    });
-    expect(get.status).toBe(403);
-    expect(JSON.stringify(await get.json())).toMatch(/cross-site request forgery/);
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
-      const body =
-        type === 'text/plain' ? JSON.stringify({ query: '{ __typename }' }) : `query=${query}`;
-      const post = await fetch(gw.graphqlUrl, {
-        method: 'POST',
-        headers: { 'content-type': type },
-        body,
-      });
-      expect(post.status, type).toBe(403);
-    }
-  });
-
-  it('accepts JSON POSTs and GETs carrying a preflight header', async () => {
-    const get = await fetch(`${gw.graphqlUrl}?query=${query}`, {
-      headers: { accept: 'application/json', 'x-graphql-csrf': '1' },
-    });
-    expect(get.status).toBe(200);
-    expect(await get.json()).toEqual({ data: { __typename: 'Query' } });
-    expect((await gw.gql('{ __typename }')).body).toEqual({ data: { __typename: 'Query' } });
   });
 });
 

@@ -5,6 +5,7 @@
  * lines for an unreachable Redis and for unknown variables, and the production defaults.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -135,6 +136,7 @@ async function sigtermNpm(app: Started): Promise<void> {
   );
 }
 
+// tsc of the whole tree runs inside the start:prod test: generous per-test timeouts.
 describe('the gateway process', () => {
   it('npm start: one line each for an unreachable Redis and an unknown variable; SIGTERM to npm stops it', async () => {
     const app = await started(
@@ -169,7 +171,7 @@ describe('the gateway process', () => {
     const unknown = lines.filter((line) => line.name === 'SVC_TYPO_SETTING');
     expect(unknown).toHaveLength(1);
     expect(unknown[0]).toMatchObject({ level: 'warn', msg: expect.stringMatching(/unknown/) });
-  });
+  }, 60_000);
 
   it('npm run build && npm run start:prod: production defaults; SIGTERM to npm stops it', async () => {
     const build = npm(['run', 'build'], {});
@@ -190,6 +192,21 @@ describe('the gateway process', () => {
     const account = await query(app, '{ account { id } }');
     expect(account.status).toBe(200);
     expect(account.body.errors).toBeUndefined();
+    // dist/ finds the files it reads by path: here the built-in persisted operations.
+    const manifest = JSON.parse(
+      readFileSync(`${ROOT}/operations/persisted-documents.json`, 'utf8'),
+    ) as Record<string, string>;
+    const [hash] = Object.entries(manifest).find(
+      ([, text]) => text.startsWith('query') && !text.includes('$'),
+    ) as [string, string];
+    const persisted = await fetch(`${app.origin}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${app.trader}` },
+      body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }),
+    });
+    const persistedBody = (await persisted.json()) as { data?: unknown; errors?: unknown[] };
+    expect(persistedBody.errors, JSON.stringify(persistedBody)).toBeUndefined();
+    expect(persistedBody.data).toBeTruthy();
     const introspection = await query(app, '{ __schema { queryType { name } } }');
     expect(introspection.body.errors?.[0]?.message).toMatch(/introspection has been disabled/i);
     const page = await fetch(`${app.origin}/graphql`, { headers: { accept: 'text/html' } });
@@ -202,5 +219,5 @@ describe('the gateway process', () => {
     });
 
     await sigtermNpm(app);
-  });
+  }, 180_000);
 });

@@ -120,7 +120,7 @@ describe('private stream', () => {
         )
       ).status,
     ).toBe(200);
-    await s.next((f) => of('NEW')(f) && f.data.price === 2901);
+    await s.next((f) => of('REPLACED')(f) && f.data.price === 2901);
     await client.cancel('/v1/client/order', {
       client_order_id: resting.client_order_id,
       symbol: 'PERP_ETH_USDC',

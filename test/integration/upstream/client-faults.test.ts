@@ -278,14 +278,16 @@ describe('orders are never placed twice', () => {
   });
 
   it('reads back after a timeout instead of re-sending', async () => {
+    // The order is placed, but its answer is held until the client has given up on it.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     fault = async (req, next) => {
       const response = await next();
-      if (req.method === 'POST' && req.path === '/v1/order')
-        await new Promise((r) => setTimeout(r, 300));
+      if (req.method === 'POST' && req.path === '/v1/order') await released;
       return response;
     };
     const t = h.client({ config: { timeoutMs: 150 } }).forAccount(trader);
-    const created = await t.createOrder(order('slow-1'));
+    const created = await t.createOrder(order('slow-1')).finally(release);
     expect(created.client_order_id).toBe('slow-1');
     // The sandbox logs the slow request once it has answered.
     await vi.waitFor(() =>

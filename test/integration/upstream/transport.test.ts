@@ -129,8 +129,8 @@ describe('createHttpExchange', () => {
   it('reports a connection lost mid-body as sent (ambiguous)', async () => {
     routes.set('/cut', (res) => {
       res.writeHead(200, { 'content-length': '100' });
-      res.write('{"partial":');
-      setTimeout(() => res.socket?.destroy(), 10);
+      // Cut once the partial body has been handed to the socket.
+      res.write('{"partial":', () => res.socket?.destroy());
     });
     const exchange = createHttpExchange(base);
     const error = await exchange.send(get('/cut')).catch((e: unknown) => e);
@@ -155,12 +155,22 @@ describe('createHttpExchange', () => {
   });
 
   it('close() lets a request in flight finish, then drops the idle connections', async () => {
-    routes.set('/slow', (res) => setTimeout(() => res.end('{"slow":true}'), 50));
+    // The route signals the request's arrival (so its socket is counted) and answers only
+    // once the test lets it, after close().
+    let arrived: () => void = () => {};
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    routes.set('/slow', (res) => {
+      arrived();
+      void released.then(() => res.end('{"slow":true}'));
+    });
     const exchange = createHttpExchange(base);
     const pending = exchange.send(get('/slow'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await arrival;
     const before = sockets.size;
     exchange.close();
+    release();
     expect((await pending).text).toBe('{"slow":true}');
     await expect.poll(() => sockets.size).toBeLessThan(before);
   });

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+/** `sign` in process through its `run(argv, io)`; the process path is test/integration/server/sign-command.test.ts. */
 import { describe, expect, it } from 'vitest';
 import { verifyRequestSignature } from '../../../src/auth/request-signature.ts';
 import { run } from '../../../src/auth/sign-command.ts';
@@ -124,27 +123,4 @@ describe('usage errors', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/sign order --trading-secret/);
   });
-});
-
-describe('through src/cli.ts', () => {
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-  const cli = (args: string[]) =>
-    spawnSync(tsx, ['src/cli.ts', 'sign', ...args], { cwd: root, encoding: 'utf8' });
-
-  it('reproduces the published order vector and exits 2 on bad arguments', () => {
-    const c = order.cases[0]!;
-    const ok = cli([
-      'order',
-      '--trading-secret',
-      order.tradingSecret,
-      '--params',
-      JSON.stringify(c.params),
-    ]);
-    expect(ok.status).toBe(0);
-    expect(JSON.parse(ok.stdout).signature).toBe(c.signature);
-    const bad = cli(['order', '--params', '{}']);
-    expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--trading-secret is required/);
-  }, 30_000);
 });

@@ -1,7 +1,7 @@
 /** maskError: unexpected errors masked as INTERNAL; graphql-js variable errors coded BAD_USER_INPUT. */
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { maskError } from '../../../src/plugins/mask-error.ts';
+import { CSRF_MESSAGE, maskError } from '../../../src/plugins/mask-error.ts';
 
 describe('maskError', () => {
   it('gives graphql-js variable-coercion errors the BAD_USER_INPUT code', () => {
@@ -26,5 +26,21 @@ describe('maskError', () => {
     const masked = maskError(new Error('connect ECONNREFUSED 10.0.0.1'), 'Unexpected error.');
     expect(masked.message).toBe('Unexpected error.');
     expect((masked as GraphQLError).extensions.code).toBe('INTERNAL');
+  });
+
+  it("maps yoga's request codes into the vocabulary: BAD_REQUEST and the CSRF refusal", () => {
+    const bad = new GraphQLError('POST body sent invalid JSON.', {
+      extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+    });
+    expect((maskError(bad, 'Unexpected error.') as GraphQLError).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      http: { status: 400 },
+    });
+    const csrf = new GraphQLError('Required CSRF header(s) not present', {
+      extensions: { http: { status: 403 } },
+    });
+    const refused = maskError(csrf, 'Unexpected error.') as GraphQLError;
+    expect(refused.message).toBe(CSRF_MESSAGE);
+    expect(refused.extensions).toEqual({ code: 'FORBIDDEN', http: { status: 403 } });
   });
 });

@@ -1,0 +1,136 @@
+/**
+ * What one GraphQL operation may cost the upstream, in calls: the unit of the caller limits.
+ *
+ * The model, kept simple on purpose:
+ * - every root field is one upstream call, counted once per response key (fragments at the
+ *   root are expanded): 30 aliases of `strategyVaultNonce` cost 30, while the same field
+ *   repeated without aliases merges into one and costs 1;
+ * - a root field with a list argument (`orders(clientOrderIds: [...])`) costs the length of
+ *   that list (literal or variable), at least 1 and at most MAX_CLIENT_ORDER_IDS: each id is
+ *   one call, and a longer list is refused as BAD_USER_INPUT before any call;
+ * - introspection (`__typename`, `__schema`, `__type`) costs 0;
+ * - nested fields cost nothing: they resolve from their root field's upstream answer.
+ * A cached read still counts: what a caller may ask for must not depend on what another
+ * caller happened to warm.
+ *
+ * Root fields that map to a catalog operation whose upstream budget is global (`sv_nonce`:
+ * 10/s for the gateway's one IP) are also counted per budget, for the fair-share rule of
+ * `limiter.ts`.
+ */
+import {
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  getNullableType,
+  getOperationAST,
+  isListType,
+  Kind,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
+import { MAX_CLIENT_ORDER_IDS } from '../schema/rules.ts';
+import { CATALOG, type LimitPolicy, type OperationName } from '../upstream/catalog.ts';
+
+/** The catalog operation each root field calls (fields not listed cost 1 and no shared budget). */
+export const ROOT_FIELD_OPERATIONS: Readonly<Record<string, OperationName>> = {
+  account: 'accountInfo',
+  order: 'orderByClientOrderId',
+  orders: 'orderByClientOrderId',
+  refereeRebateSummary: 'refereeRebateSummary',
+  referralAdminInfo: 'referralAdminInfo',
+  strategyVaultNonce: 'strategyVaultNonce',
+  withdrawNonce: 'withdrawNonce',
+  createReferralCode: 'createReferralCode',
+  placeOrder: 'createOrder',
+  requestInternalTransfer: 'internalTransfer',
+  setAffiliateRebateRate: 'setAffiliateRebateRate',
+  setDefaultFeeRates: 'setDefaultFeeRates',
+  setDefaultMarginMode: 'setDefaultMarginMode',
+  updateOrderTagFeeConfig: 'updateOrderTagFeeConfig',
+  upsertPointsStage: 'upsertPointsStage',
+};
+
+export interface OperationCost {
+  /** Upstream calls the operation may make. */
+  total: number;
+  /** Calls per global upstream budget (`LimitPolicy.key`), with that budget. */
+  globalBudgets: Map<string, { calls: number; limit: LimitPolicy }>;
+}
+
+const FREE: OperationCost = { total: 0, globalBudgets: new Map() };
+
+function listLength(value: ValueNode | undefined, variables: Record<string, unknown>): number {
+  if (!value) return 0;
+  if (value.kind === Kind.LIST) return value.values.length;
+  if (value.kind === Kind.VARIABLE) {
+    const bound = variables[value.name.value];
+    return Array.isArray(bound) ? bound.length : bound == null ? 0 : 1;
+  }
+  return value.kind === Kind.NULL ? 0 : 1; // a single value coerces to a list of one
+}
+
+/** Root field selections, fragments expanded (validation has already refused cycles). */
+function rootFields(
+  set: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  out: FieldNode[] = [],
+  seen = new Set<string>(),
+): FieldNode[] {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) out.push(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      rootFields(selection.selectionSet, fragments, out, seen);
+    } else {
+      const name = selection.name.value;
+      const fragment = fragments.get(name);
+      if (fragment && !seen.has(name)) {
+        seen.add(name);
+        rootFields(fragment.selectionSet, fragments, out, seen);
+      }
+    }
+  }
+  return out;
+}
+
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> = {},
+): OperationCost {
+  const operation = getOperationAST(document, operationName ?? undefined);
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return FREE;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      fragments.set(definition.name.value, definition);
+    }
+  }
+  const fields = root.getFields();
+  let total = 0;
+  const globalBudgets = new Map<string, { calls: number; limit: LimitPolicy }>();
+  const responseKeys = new Set<string>();
+  for (const node of rootFields(operation.selectionSet, fragments)) {
+    const name = node.name.value;
+    const key = node.alias?.value ?? name;
+    if (name.startsWith('__') || responseKeys.has(key)) continue;
+    responseKeys.add(key);
+    let calls = 1;
+    for (const arg of fields[name]?.args ?? []) {
+      if (!isListType(getNullableType(arg.type))) continue;
+      const value = node.arguments?.find((a) => a.name.value === arg.name)?.value;
+      calls = Math.max(calls, Math.min(listLength(value, variables), MAX_CLIENT_ORDER_IDS));
+    }
+    total += calls;
+    const op = ROOT_FIELD_OPERATIONS[name];
+    const limit = op ? CATALOG[op].limit : null;
+    if (limit?.scope === 'global') {
+      const entry = globalBudgets.get(limit.key) ?? { calls: 0, limit };
+      entry.calls += calls;
+      globalBudgets.set(limit.key, entry);
+    }
+  }
+  return { total, globalBudgets };
+}

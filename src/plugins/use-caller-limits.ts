@@ -1,0 +1,100 @@
+/**
+ * Caller limits (`src/caller-limits`): before an operation executes, its upstream cost is
+ * charged to its caller; over a limit it fails whole with RATE_LIMITED (`retryAfterMs`, HTTP
+ * 429 with Retry-After) and makes no upstream call. Runs after caller auth (the principal is
+ * in the context), persisted operations and the query limits (the document is the stored one
+ * and already validated). Operations that cost nothing (introspection) are not counted.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { hashToken } from '../auth/principals.ts';
+import { operationCost } from '../caller-limits/cost.ts';
+import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
+import { gqlError } from '../resolvers/errors.ts';
+import type { GatewayContext } from '../schema/context.ts';
+
+export interface CallerLimitsPluginOptions {
+  limiter: CallerLimiter;
+  /**
+   * Trusted proxies in front of the gateway that append the address they saw to
+   * X-Forwarded-For; the client IP is the entry that many places from the end. 0: the socket's
+   * peer address (the header is ignored, since any client can write it). @default 0
+   */
+  proxyHops?: number;
+}
+
+const BEARER = /^Bearer +(\S+)$/i;
+
+interface LimitedContext extends GatewayContext {
+  request: Request;
+  /** The node request, when yoga runs as a node:http listener. */
+  req?: IncomingMessage;
+}
+
+export function clientIp(context: LimitedContext, proxyHops: number): string {
+  if (proxyHops > 0) {
+    const hops = (context.request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    const hop = hops[hops.length - proxyHops];
+    if (hop) return hop;
+  }
+  return context.req?.socket?.remoteAddress ?? 'unknown';
+}
+
+function callerOf(context: LimitedContext, proxyHops: number): Caller {
+  if (context.principal) {
+    // The principal passed caller auth, so the header holds its token: key by the token's
+    // digest (as the keystore does), never the token.
+    const token = BEARER.exec(context.request.headers.get('authorization')?.trim() ?? '')?.[1];
+    if (token) return { kind: 'principal', id: hashToken(token) };
+    return { kind: 'principal', id: `label:${context.principal.label}` };
+  }
+  return { kind: 'anonymous', ip: clientIp(context, proxyHops) };
+}
+
+export function rateLimited(retryAfterMs: number, reason: string): GraphQLError {
+  const ms = Math.max(1, Math.ceil(retryAfterMs));
+  return gqlError('RATE_LIMITED', `Rate limited: ${reason}; retry after ${ms} ms`, {
+    retryAfterMs: ms,
+    http: { status: 429, headers: { 'Retry-After': String(Math.ceil(ms / 1_000)) } },
+  });
+}
+
+export function useCallerLimits({
+  limiter,
+  proxyHops = 0,
+}: CallerLimitsPluginOptions): Plugin<GatewayContext> {
+  const check = async (args: {
+    schema: Parameters<typeof operationCost>[0];
+    document: Parameters<typeof operationCost>[1];
+    operationName?: string | null;
+    variableValues?: Record<string, unknown> | null;
+    contextValue: unknown;
+  }): Promise<GraphQLError | undefined> => {
+    const cost = operationCost(
+      args.schema,
+      args.document,
+      args.operationName,
+      args.variableValues ?? {},
+    );
+    if (cost.total <= 0) return undefined;
+    const verdict = await limiter.consume(
+      callerOf(args.contextValue as LimitedContext, proxyHops),
+      cost,
+    );
+    return verdict.allowed ? undefined : rateLimited(verdict.retryAfterMs, verdict.reason);
+  };
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const error = await check(args);
+      if (error) setResultAndStopExecution({ errors: [error] });
+    },
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const error = await check(args);
+      if (error) setResultAndStopExecution({ errors: [error] });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The REST shapes the sandbox answers with (snake_case, as the upstream writes them): the order
+ * record, the creation result, a position row and a holding row. Built from state on each
+ * read or event; never stored.
+ */
+import type { SpecOrderStatus } from '../spec/constants.ts';
+import type { MarginMode, OrderCreated, OrderRecord } from '../upstream/types.ts';
+import type { Order } from './state.ts';
+
+/** The order record with the full status set (PENDING_NEW … REPLACED). */
+export type SandboxOrderRecord = Omit<OrderRecord, 'status'> & { status: SpecOrderStatus };
+
+/** One row of GET /v1/positions, keyed by symbol and margin mode. */
+export interface PositionRow {
+  symbol: string;
+  /** Negative: short. */
+  position_qty: number;
+  /** position_qty × average_open_price (signed). */
+  cost_position: number;
+  average_open_price: number;
+  mark_price: number;
+  est_liq_price: number;
+  unsettled_pnl: number;
+  pnl_24_h: number;
+  fee_24_h: number;
+  pending_long_qty: number;
+  pending_short_qty: number;
+  leverage: number;
+  margin_mode: MarginMode;
+  imr: number;
+  mmr: number;
+  timestamp: number;
+}
+
+/** One row of GET /v1/client/holding. */
+export interface HoldingRow {
+  token: string;
+  holding: number;
+  frozen: number;
+  pending_short: number;
+  updated_time: number;
+}
+
+/** Final statuses never change again; every other status can still fill or be cancelled. */
+export function isPending(order: Pick<Order, 'status'>): boolean {
+  return order.status !== 'FILLED' && order.status !== 'CANCELLED' && order.status !== 'REJECTED';
+}
+
+/** The order's quote token: USDC of PERP_BTC_USDC. */
+export const quoteOf = (symbol: string): string => symbol.split('_')[2] ?? 'USDC';
+
+export function created(order: Order): OrderCreated {
+  return {
+    order_id: order.orderId,
+    client_order_id: order.clientOrderId,
+    order_type: order.type,
+    order_price: order.price,
+    order_quantity: order.quantity,
+    error_message: order.message,
+  };
+}
+
+export function orderRecord(order: Order): SandboxOrderRecord {
+  const executed = order.executedQuantity;
+  return {
+    order_id: order.orderId,
+    user_id: order.account.userId,
+    price: order.price,
+    type: order.type,
+    quantity: order.quantity,
+    amount: order.amount,
+    total_executed_quantity: executed,
+    visible_quantity: order.visibleQuantity,
+    symbol: order.symbol,
+    side: order.side,
+    status: order.status,
+    total_fee: order.totalFee,
+    fee_asset: quoteOf(order.symbol),
+    client_order_id: order.clientOrderId ?? '',
+    average_executed_price:
+      executed > 0 ? Number((order.executedNotional / executed).toFixed(8)) : null,
+    created_time: order.createdTime,
+    updated_time: order.updatedTime,
+    realized_pnl: order.realizedPnl,
+    executed_quantity: executed,
+    visible: order.visibleQuantity ?? 0,
+    executed,
+    reduce_only: order.reduceOnly,
+    order_tag: order.orderTag,
+    margin_mode: order.marginMode,
+  };
+}

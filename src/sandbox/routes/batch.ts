@@ -1,0 +1,97 @@
+/**
+ * POST /v1/batch-order (upstream-facts.md, "Order lifecycle operations"): 1 to 10 orders,
+ * each with its own order signature over its own fields, placed in order. The answer is one
+ * row per item: an item that breaks a rule or a risk check is a row with `success: false`
+ * and the reason, and the others are still placed.
+ *
+ * What fails the whole request instead (nothing placed): a malformed envelope (not
+ * `{"orders": [...]}`, 0 or more than 10 items, an item that is not an object) and any bad
+ * item signature (401 -1001): the signatures authenticate the request, and an
+ * authentication failure is never a partial success. The limit: 1 request per second, and
+ * each item also spends one of POST /v1/order's budget (spec/constants.ts `perItem`).
+ */
+import { BATCH_ORDERS_MAX } from '../../spec/constants.ts';
+import { verifyOrder } from '../auth.ts';
+import { ApiError, invalid } from '../errors.ts';
+import { created } from '../records.ts';
+import type { Route } from '../router.ts';
+import type { Account, SandboxState } from '../state.ts';
+import type { TradingEngine } from '../trading.ts';
+import { Fields, type Json } from '../validation.ts';
+import { checkRecvWindow, parseOrder } from './orders.ts';
+
+export interface BatchRow {
+  success: boolean;
+  order_id: number | null;
+  client_order_id: string | null;
+  order_type: string | null;
+  order_price: number | null;
+  order_quantity: number | null;
+  order_amount: number | null;
+  error_message: string;
+}
+
+const given = <T>(item: Json, field: string, type: 'string' | 'number'): T | null =>
+  typeof item[field] === type ? (item[field] as T) : null;
+
+function placeItem(
+  state: SandboxState,
+  engine: TradingEngine,
+  account: Account,
+  item: Json,
+  index: number,
+): BatchRow {
+  try {
+    const order = engine.place(account, parseOrder(state, account, item, `orders[${index}].`));
+    return { success: true, ...created(order), order_amount: order.amount };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return {
+      success: false,
+      order_id: null,
+      client_order_id: given(item, 'client_order_id', 'string'),
+      order_type: given(item, 'order_type', 'string'),
+      order_price: given(item, 'order_price', 'number'),
+      order_quantity: given(item, 'order_quantity', 'number'),
+      order_amount: given(item, 'order_amount', 'number'),
+      error_message: error.message,
+    };
+  }
+}
+
+/** The items of a well-formed envelope (also counts them for the limit). */
+function itemsOf(body: unknown): Json[] {
+  const orders = Fields.body(body, ['orders']).raw('orders');
+  if (!Array.isArray(orders) || orders.length === 0 || orders.length > BATCH_ORDERS_MAX) {
+    throw invalid('orders', `must be an array of 1 to ${BATCH_ORDERS_MAX} orders`);
+  }
+  orders.forEach((item, i) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw invalid(`orders[${i}]`, 'must be a JSON object');
+    }
+  });
+  return orders as Json[];
+}
+
+export const batchRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/batch-order',
+    auth: 'order',
+    body: true,
+    orderParams: 'handler',
+    items: (body) => {
+      const orders = (body as { orders?: unknown } | null)?.orders;
+      // A malformed envelope (refused below) spends nothing of the create-order budget.
+      return Array.isArray(orders) && orders.length <= BATCH_ORDERS_MAX ? orders.length : 0;
+    },
+    handle: ({ state, engine, account, body, headers, now, tradingKey }) => {
+      checkRecvWindow(headers, now);
+      const items = itemsOf(body);
+      items.forEach((item, i) => {
+        verifyOrder(tradingKey!, item, `orders[${i}].signature`);
+      });
+      return { rows: items.map((item, i) => placeItem(state, engine, account!, item, i)) };
+    },
+  },
+];

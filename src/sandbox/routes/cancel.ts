@@ -1,0 +1,124 @@
+/**
+ * Cancels (upstream-facts.md, "Order lifecycle operations"): one order by exchange or client
+ * id, every open order (optionally of one symbol), or a batch of up to 10 ids. Each is
+ * order-signed over its query parameters (the pipeline verifies `signature` against them).
+ * The answers are acknowledgements: the order itself reads CANCELLED at once here.
+ */
+import { CANCEL_ALL_SENT, CANCEL_BATCH_MAX, CANCEL_SENT } from '../../spec/constants.ts';
+import { invalid, notFound } from '../errors.ts';
+import { isPending } from '../records.ts';
+import type { Route } from '../router.ts';
+import type { Account, Order } from '../state.ts';
+import type { TradingEngine } from '../trading.ts';
+import { checkSymbol, type Fields } from '../validation.ts';
+import { ownOrder } from './orders.ts';
+
+/** A comma-separated list of 1 to 10 distinct ids. */
+function idList(query: Fields, field: string, form: (id: string) => boolean, rule: string) {
+  const text = query.requiredString(field);
+  const ids = text.split(',');
+  if (ids.length > CANCEL_BATCH_MAX) {
+    throw invalid(field, `at most ${CANCEL_BATCH_MAX} ids, comma-separated (got ${ids.length})`);
+  }
+  ids.forEach((id, i) => {
+    if (!form(id)) throw invalid(`${field}[${i}]`, rule);
+  });
+  if (new Set(ids).size !== ids.length) throw invalid(field, 'an id is given more than once');
+  return ids;
+}
+
+const positiveInteger = (id: string) =>
+  /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0;
+
+/** Cancels the cancellable ones; none cancellable is 400 -1006. */
+function cancelSome(engine: TradingEngine, field: string, orders: (Order | undefined)[]) {
+  const open = orders.filter((o): o is Order => o !== undefined && isPending(o));
+  if (open.length === 0) {
+    throw notFound(`${field}: none of the orders is open (unknown, or already final)`);
+  }
+  for (const order of open) engine.cancel(order);
+  return { status: CANCEL_ALL_SENT };
+}
+
+const byId = (orders: Map<number, Order>, account: Account, id: string) => {
+  const order = orders.get(Number(id));
+  return order?.account === account ? order : undefined;
+};
+
+export const cancelRoutes: Route[] = [
+  {
+    method: 'DELETE',
+    path: '/v1/order',
+    auth: 'order',
+    query: ['order_id', 'symbol', 'signature'],
+    orderParams: 'query',
+    handle: ({ state, engine, account, query }) => {
+      const orderId = query.requiredNumber('order_id', { integer: true, positive: true });
+      const symbol = query.requiredString('symbol');
+      checkSymbol('symbol', symbol, state.symbolKnown);
+      engine.cancel(ownOrder(state, account!, orderId, symbol));
+      return { status: CANCEL_SENT };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/client/order',
+    auth: 'order',
+    query: ['client_order_id', 'symbol', 'signature'],
+    orderParams: 'query',
+    handle: ({ state, engine, account, query }) => {
+      const clientOrderId = query.requiredString('client_order_id');
+      const symbol = query.requiredString('symbol');
+      checkSymbol('symbol', symbol, state.symbolKnown);
+      const order = account!.ordersByClientId.get(clientOrderId);
+      if (!order || order.symbol !== symbol) {
+        throw notFound(`client_order_id: no order ${clientOrderId} in ${symbol}`);
+      }
+      engine.cancel(order);
+      return { status: CANCEL_SENT };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/orders',
+    auth: 'order',
+    query: ['symbol', 'signature'],
+    orderParams: 'query',
+    handle: ({ state, engine, account, query }) => {
+      const symbol = query.string('symbol');
+      if (symbol !== undefined) checkSymbol('symbol', symbol, state.symbolKnown);
+      for (const order of state.pendingOrders(account!, symbol)) engine.cancel(order);
+      return { status: CANCEL_ALL_SENT };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/batch-order',
+    auth: 'order',
+    query: ['order_ids', 'signature'],
+    orderParams: 'query',
+    handle: ({ state, engine, account, query }) => {
+      const ids = idList(query, 'order_ids', positiveInteger, 'must be a positive integer');
+      return cancelSome(
+        engine,
+        'order_ids',
+        ids.map((id) => byId(state.orders, account!, id)),
+      );
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/client/batch-order',
+    auth: 'order',
+    query: ['client_order_ids', 'signature'],
+    orderParams: 'query',
+    handle: ({ engine, account, query }) => {
+      const ids = idList(query, 'client_order_ids', (id) => id !== '', 'must not be empty');
+      return cancelSome(
+        engine,
+        'client_order_ids',
+        ids.map((id) => account!.ordersByClientId.get(id)),
+      );
+    },
+  },
+];

@@ -1,0 +1,120 @@
+/**
+ * The wire as telemetry sees it: every upstream request carries the GraphQL request's id
+ * (`x-request-id`) and, when tracing, its attempt span's `traceparent`; every HTTP attempt
+ * of a call is a CLIENT span named by the route template (never the path sent: its query
+ * string is signed) and a debug line; from the second attempt on it is a logged retry, and
+ * an upstream 429 is a warning. The call itself is seen by `withTelemetry` (telemetry.ts).
+ */
+import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_REQUEST_RESEND_COUNT,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVER_PORT,
+} from '@opentelemetry/semantic-conventions';
+import { currentRequest, REQUEST_ID_HEADER } from '../request-context.ts';
+import { traceContext } from '../tracing.ts';
+import {
+  ATTR_URL_TEMPLATE,
+  accountHash,
+  currentCall,
+  round,
+  type UpstreamTelemetry,
+} from './telemetry.ts';
+import type { Exchange, ExchangeReply } from './transport.ts';
+
+const failureName = (error: unknown): string => {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.name : 'Error';
+};
+
+/** Readiness pings (outside any call) only get the request id. */
+export function observeExchange(
+  exchange: Exchange,
+  baseUrl: string,
+  { tracer, logger }: Pick<UpstreamTelemetry, 'tracer' | 'logger'> = {},
+): Exchange {
+  const url = new URL(baseUrl);
+  const server = {
+    [ATTR_SERVER_ADDRESS]: url.hostname,
+    [ATTR_SERVER_PORT]: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  };
+  return {
+    close: () => exchange.close(),
+    async send(request) {
+      const requestId = currentRequest()?.requestId;
+      const scope = currentCall();
+      if (!scope) {
+        if (requestId === undefined) return exchange.send(request);
+        return exchange.send({
+          ...request,
+          headers: { ...request.headers, [REQUEST_ID_HEADER]: requestId },
+        });
+      }
+      const headers = { ...request.headers };
+      if (requestId !== undefined) headers[REQUEST_ID_HEADER] = requestId;
+      const attempt = ++scope.attempts;
+      const route = scope.op.path;
+      const started = performance.now();
+      if (attempt > 1) {
+        logger?.info(
+          {
+            operation: scope.op.name,
+            attempt,
+            waitMs: round(started - scope.lastEndedAt),
+            previous: scope.lastResult,
+            accountHash: accountHash(scope.accountId),
+          },
+          'upstream retry',
+        );
+      }
+      let span: Span | undefined;
+      if (tracer) {
+        span = tracer.startSpan(`${request.method} ${route}`, {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            [ATTR_HTTP_REQUEST_METHOD]: request.method,
+            [ATTR_URL_TEMPLATE]: route,
+            ...server,
+            ...(attempt > 1 ? { [ATTR_HTTP_REQUEST_RESEND_COUNT]: attempt - 1 } : {}),
+          },
+        });
+        traceContext.inject(trace.setSpan(context.active(), span), headers, {
+          set: (carrier, key, value) => {
+            carrier[key] = value;
+          },
+        });
+      }
+      let reply: ExchangeReply;
+      try {
+        reply = await exchange.send({ ...request, headers });
+        span?.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, reply.status);
+        if (reply.status >= 400) span?.setStatus({ code: SpanStatusCode.ERROR });
+      } catch (error) {
+        scope.lastResult = failureName(error);
+        span?.setStatus({ code: SpanStatusCode.ERROR });
+        span?.setAttribute(ATTR_ERROR_TYPE, scope.lastResult);
+        throw error;
+      } finally {
+        scope.lastEndedAt = performance.now();
+        span?.end();
+      }
+      scope.lastResult = String(reply.status);
+      scope.status = reply.status;
+      const fields = {
+        operation: scope.op.name,
+        attempt,
+        status: reply.status,
+        durationMs: round(scope.lastEndedAt - started),
+        accountHash: accountHash(scope.accountId),
+      };
+      if (reply.status === 429) {
+        logger?.warn({ ...fields, retryAfter: reply.retryAfter }, 'upstream 429');
+      } else logger?.debug(fields, 'upstream attempt');
+      return reply;
+    },
+  };
+}

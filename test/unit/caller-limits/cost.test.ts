@@ -1,0 +1,68 @@
+/** The upstream-cost model of the caller limits, on the gateway's real schema. */
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { operationCost, ROOT_FIELD_OPERATIONS } from '../../../src/caller-limits/cost.ts';
+import { schema } from '../../../src/schema/index.ts';
+import { CATALOG } from '../../../src/upstream/catalog.ts';
+
+const cost = (query: string, variables?: Record<string, unknown>, name?: string) =>
+  operationCost(schema, parse(query), name, variables);
+const aliases = (n: number, field: string) =>
+  `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+
+describe('operationCost', () => {
+  it('counts every alias of a root field: 30 strategyVaultNonce cost 30 of sv_nonce', () => {
+    const c = cost(aliases(30, 'strategyVaultNonce'));
+    expect(c.total).toBe(30);
+    expect([...c.globalBudgets.keys()]).toEqual(['sv_nonce']);
+    expect(c.globalBudgets.get('sv_nonce')).toMatchObject({ calls: 30, limit: { limit: 10 } });
+  });
+
+  it('charges a list argument by its length, literal or variable', () => {
+    expect(cost('{ orders(clientOrderIds: ["a", "b", "c"]) { status } }').total).toBe(3);
+    const q = 'query Q($ids: [String!]!) { orders(clientOrderIds: $ids) { status } }';
+    expect(cost(q, { ids: ['a', 'b', 'c', 'd', 'e'] }).total).toBe(5);
+    expect(cost(q, { ids: [] }).total).toBe(1);
+    // Longer than the input rule allows: refused before any call, charged the most it could be.
+    expect(cost(q, { ids: Array.from({ length: 10_000 }, (_, i) => `o${i}`) }).total).toBe(50);
+    expect(cost('{ order(clientOrderId: "x") { status } account { id email } }').total).toBe(2);
+  });
+
+  it('expands fragments at the root and ignores nested fields', () => {
+    const q = `
+      query { ...F ... on Query { b: strategyVaultNonce } account { id feeRates { futures { maker } } } }
+      fragment F on Query { a: strategyVaultNonce withdrawNonce }`;
+    const c = cost(q);
+    expect(c.total).toBe(4);
+    expect(c.globalBudgets.get('sv_nonce')?.calls).toBe(2);
+  });
+
+  it('counts a field repeated without aliases once: GraphQL merges it into one', () => {
+    expect(cost(`{ ${'account { id } '.repeat(20)} }`).total).toBe(1);
+    expect(
+      cost('{ a: strategyVaultNonce a: strategyVaultNonce b: strategyVaultNonce }').total,
+    ).toBe(2);
+  });
+
+  it('costs nothing for introspection', () => {
+    expect(cost('{ __typename __schema { queryType { name } } }').total).toBe(0);
+  });
+
+  it('picks the named operation and counts mutations', () => {
+    const q = 'query A { account { id } } query B { a: account { id } b: account { id } }';
+    expect(cost(q, {}, 'A').total).toBe(1);
+    expect(cost(q, {}, 'B').total).toBe(2);
+    expect(cost('mutation { placeOrder(input: {}) { __typename } }').total).toBe(1);
+  });
+
+  it('maps root fields only to catalog operations that exist', () => {
+    const fields = {
+      ...schema.getQueryType()?.getFields(),
+      ...schema.getMutationType()?.getFields(),
+    };
+    for (const [field, op] of Object.entries(ROOT_FIELD_OPERATIONS)) {
+      expect(fields[field], field).toBeDefined();
+      expect(CATALOG[op], op).toBeDefined();
+    }
+  });
+});
