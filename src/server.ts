@@ -28,6 +28,7 @@ import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
+import { useGraphiQLAssets } from './plugins/use-graphiql-assets.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
@@ -168,8 +169,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     healthCheckEndpoint: '/health',
     landingPage: false,
     // GRAPHIQL / GRAPHQL_INTROSPECTION: both off by default when NODE_ENV=production.
-    graphiql:
-      config.graphiql && graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
+    graphiql: config.graphiql && graphiqlOptions(demoTokens ? { demoTokens } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
@@ -178,6 +178,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     plugins: [
       ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
       useLogging({ logger }),
+      ...(config.graphiql ? [useGraphiQLAssets()] : []),
       useMetrics({ metrics }),
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
