@@ -65,11 +65,35 @@ export interface TransferDone {
   timestamp: number;
 }
 
+/** A market's mid moved (control endpoint or `Sandbox.setMidPrice`), after resting orders filled. */
+export interface MidMoved {
+  symbol: string;
+  mid: number;
+  timestamp: number;
+}
+
+/** An account fell below maintenance margin: its positions were closed at the mark. */
+export interface Liquidated {
+  accountId: string;
+  liquidationId: number;
+  positions: Array<{
+    symbol: string;
+    marginMode: string;
+    /** The quantity taken over (signed, as held). */
+    positionQty: number;
+    transferPrice: number;
+    liquidatorFee: number;
+  }>;
+  timestamp: number;
+}
+
 export interface SandboxEventMap {
   order: OrderChanged;
   position: PositionChanged;
   balance: BalanceChanged;
   transfer: TransferDone;
+  mid: MidMoved;
+  liquidation: Liquidated;
 }
 
 export type SandboxEventName = keyof SandboxEventMap;
@@ -81,6 +105,8 @@ export class SandboxEvents {
     position: new Set(),
     balance: new Set(),
     transfer: new Set(),
+    mid: new Set(),
+    liquidation: new Set(),
   };
 
   /** Receives a listener's exception; the engine carries on. */

@@ -27,6 +27,7 @@ import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
 import { listen, type RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
 import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
+import { Liquidator } from './stream/liquidation.ts';
 import { TradingEngine } from './trading.ts';
 
 export type { DemoCredentials } from './demo.ts';
@@ -165,6 +166,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const control =
     options.control === false ? undefined : createControl({ state, engine, injector, clock, log });
   const stream = new StreamServer({ state, engine, clock, log }, options.stream);
+  const liquidator = new Liquidator(state, engine, clock);
   const streamControls = control ? streamControl(stream, state, clock) : undefined;
   const handler: Handler = control
     ? async (req) =>
@@ -193,6 +195,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     close: () => {
       injector.dispose();
       stream.close();
+      liquidator.close();
       return server.close();
     },
     registerAccount: (account) => {

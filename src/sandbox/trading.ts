@@ -256,6 +256,7 @@ export class TradingEngine {
       if (quantity > 0) this.fill(order, { price: order.price, quantity }, true, now);
       if (pending(order)) this.finish(order, 'CANCELLED', 'reduce-only remainder cancelled');
     }
+    this.state.events.emit('mid', { symbol, mid: market.mid, timestamp: now });
     return touched;
   }
 

@@ -237,6 +237,15 @@ export class StreamServer {
           } satisfies WalletEvent);
         }
       }),
+      events.on('liquidation', (event) =>
+        this.pushPrivate(event.accountId, 'liquidationsaccount', [
+          {
+            liquidationId: event.liquidationId,
+            timestamp: event.timestamp,
+            positionsByPerp: event.positions,
+          },
+        ]),
+      ),
       events.on('position', (event) =>
         this.pushPrivate(event.accountId, 'position', {
           positions: [positionPayload(event.position)],

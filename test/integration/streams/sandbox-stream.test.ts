@@ -12,6 +12,7 @@ const withAddress = (account: TestAccount, address: string): TestAccount => ({
 });
 const trader = withAddress(makeAccount(), `0x${'11'.repeat(20)}`);
 const other = withAddress(makeAccount(), `0x${'22'.repeat(20)}`);
+const thin = makeAccount();
 let client: SandboxClient;
 let otherClient: SandboxClient;
 const open: RawStream[] = [];
@@ -19,7 +20,10 @@ let sequence = 0;
 
 beforeAll(async () => {
   sandbox = await createSandbox({
-    seed: { brokerId: 'demo', accounts: [trader.seed, other.seed] },
+    seed: {
+      brokerId: 'demo',
+      accounts: [trader.seed, other.seed, { ...thin.seed, balance: 1_000 }],
+    },
     clock: () => clock.now,
     limits: false,
     stream: { tickerIntervalMs: 20, pingIntervalMs: 20, maxMissedPongs: 3 },
@@ -212,6 +216,51 @@ describe('private stream', () => {
       false,
     );
     await stale.waitClosed();
+  });
+});
+
+describe('liquidations', () => {
+  it('closes the positions of an account a mid move takes below maintenance margin', async () => {
+    const s = await privateStream(thin, [
+      'liquidationsaccount',
+      'position',
+      'balance',
+      'executionreport',
+    ]);
+    const thinClient = new SandboxClient(sandbox.url, thin, () => clock.now);
+    const buy = await thinClient.order(
+      order({ order_type: 'MARKET', order_price: undefined, order_quantity: 5 }),
+    );
+    expect(buy.status).toBe(200);
+    const resting = order({ order_price: 2000, order_quantity: 0.1 });
+    expect((await thinClient.order(resting)).status).toBe(200);
+    await s.next((f) => f.topic === 'position' && f.data.positions[0].positionQty === 5);
+    // A small move leaves it alone; 150 down takes 750 of its 1,000 of collateral.
+    sandbox.setMidPrice('PERP_ETH_USDC', 2990);
+    sandbox.setMidPrice('PERP_ETH_USDC', 2850);
+    const liquidation = await s.next((f) => f.topic === 'liquidationsaccount');
+    expect(liquidation.data).toEqual([
+      {
+        liquidationId: expect.any(Number),
+        timestamp: clock.now,
+        positionsByPerp: [
+          {
+            symbol: 'PERP_ETH_USDC',
+            marginMode: 'CROSS',
+            positionQty: 5,
+            transferPrice: 2850,
+            liquidatorFee: 142.5,
+          },
+        ],
+      },
+    ]);
+    expect(s.pushes('liquidationsaccount')).toHaveLength(1);
+    await s.next((f) => f.topic === 'position' && f.data.positions[0].positionQty === 0);
+    const cancelled = await s.next(
+      (f) => f.data?.clientOrderId === resting.client_order_id && f.data.status === 'CANCELLED',
+    );
+    expect(cancelled.data.reason).toBe('cancelled by liquidation');
+    sandbox.setMidPrice('PERP_ETH_USDC', 3000);
   });
 });
 

@@ -306,3 +306,42 @@ describe('public subscriptions', () => {
     late.stop();
   });
 });
+
+describe('liquidations', () => {
+  it('delivers a LiquidationEvent on accountEvents', async () => {
+    const { alice } = h.callers;
+    // Down to 1,000 of collateral: 5 ETH long cannot survive a 150 fall.
+    h.sandbox.registerAccount({
+      accountId: alice.entry.accountId,
+      key: alice.key,
+      tradingKey: alice.tradingKey,
+      role: 'trader',
+      balance: 1_000,
+    });
+    const sub = sseSubscribe(
+      h.replicas[0]!,
+      'subscription { accountEvents { __typename ... on LiquidationEvent { liquidationId timestamp positions { symbol positionQty transferPrice liquidatorFee marginMode } } } }',
+      { token: alice.token },
+    );
+    await privateReady(alice);
+    const buy = await trader(alice).order({
+      symbol: 'PERP_ETH_USDC',
+      order_type: 'MARKET',
+      side: 'BUY',
+      order_quantity: 5,
+      client_order_id: `g${++sequence}`,
+    });
+    expect(buy.status).toBe(200);
+    h.sandbox.setMidPrice('PERP_ETH_USDC', 2850);
+    const event = await sub.next((r) => r.data?.accountEvents?.__typename === 'LiquidationEvent');
+    expect(event.data.accountEvents.positions).toContainEqual(
+      expect.objectContaining({
+        symbol: 'PERP_ETH_USDC',
+        transferPrice: 2850,
+        marginMode: 'CROSS',
+      }),
+    );
+    sub.stop();
+    h.sandbox.setMidPrice('PERP_ETH_USDC', 3000);
+  });
+});
