@@ -118,14 +118,16 @@ export function createLive(options: LiveOptions): Live {
               req: ctx.extra.request,
               socket: ctx.extra.socket,
             });
+            // Parse and validation errors (limits included: some plugins throw rather than
+            // report) go back to this operation only, never close the client's connection.
             let document: ExecutionArgs['document'];
             try {
               document = enveloped.parse(payload.query);
+              const errors = enveloped.validate(enveloped.schema, document);
+              if (errors.length > 0) return errors;
             } catch (error) {
               return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
             }
-            const errors = enveloped.validate(enveloped.schema, document);
-            if (errors.length > 0) return errors;
             return {
               schema: enveloped.schema,
               document,

@@ -88,15 +88,21 @@ export function streamControl(
     const now = clock();
     try {
       const body = parseBody(req);
-      const data = walletMatch
-        ? wallet(decodeURIComponent(walletMatch[1]!), body)
-        : route!(body, req);
+      const data = walletMatch ? wallet(decodeSegment(walletMatch[1]!), body) : route!(body, req);
       return successResponse(now, data);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(now, error);
       throw error;
     }
   };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalid('account_id', 'not a valid URL-encoded path segment');
+  }
 }
 
 function parseBody(req: SandboxRequest): Body {

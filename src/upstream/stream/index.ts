@@ -8,7 +8,6 @@ export { StreamSocket, type StreamSocketOptions } from './socket.ts';
 
 /** `ws(s)://host[:port]` of an upstream's streams from its REST base URL. */
 export function wsBaseOf(httpBase: string): string {
-  const url = new URL(httpBase);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.origin.replace(/^http/, 'ws');
+  const { protocol, host } = new URL(httpBase);
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }

@@ -127,6 +127,17 @@ describe('orderUpdates', () => {
     await bad.dispose();
   });
 
+  it('applies the query limits over graphql-ws as over HTTP', async () => {
+    const client = wsClient(h.replicas[0]!, h.callers.alice.token);
+    const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: symbol`).join(' ');
+    const sub = wsSubscribe(client, `subscription { orderUpdates { ${aliases} } }`);
+    await expect.poll(() => sub.done, { interval: 10 }).toBe(true);
+    // An error for this operation, not a closed connection.
+    expect(Array.isArray(sub.error)).toBe(true);
+    expect((sub.error as { message: string }[])[0]?.message).toMatch(/Aliases limit of 30/);
+    await client.dispose();
+  });
+
   it("never delivers one account's orders to another", async () => {
     const { alice, bob } = h.callers;
     const client = wsClient(h.replicas[0]!, alice.token);

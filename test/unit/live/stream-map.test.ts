@@ -6,6 +6,7 @@ import {
   orderUpdateFromStream,
   positionsFromStream,
   walletFromStream,
+  wsBaseOf,
 } from '../../../src/upstream/stream/index.ts';
 
 const report = {
@@ -129,5 +130,12 @@ describe('reconnect backoff', () => {
     expect(backoffDelay(policy, 3, () => 1)).toBe(800);
     expect(backoffDelay(policy, 10, () => 1)).toBe(1_000);
     expect(backoffDelay(policy, 1_000, () => 0.5)).toBe(750);
+  });
+});
+
+describe('wsBaseOf', () => {
+  it('turns the REST origin into the stream origin', () => {
+    expect(wsBaseOf('https://api.example.invalid/')).toBe('wss://api.example.invalid');
+    expect(wsBaseOf('http://127.0.0.1:4100')).toBe('ws://127.0.0.1:4100');
   });
 });
