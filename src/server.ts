@@ -70,7 +70,7 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** Node `http` request listener: `http.createServer(gateway.handler)`. */
   handler: RequestListener;
-  /** The admin listener's (/metrics, /ready): `listenAdmin(gateway.admin, config.admin)`. */
+  /** Request listener of the admin port (/metrics, /ready): `listenAdmin(gateway.admin, config.admin)`. */
   admin: RequestListener;
   upstream: UpstreamClient;
   /** Base URL of the upstream in use (the embedded sandbox's in embedded mode). */
@@ -201,6 +201,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           config: config.callerLimits,
           keyPrefix: config.redis.keyPrefix,
           replicas: config.upstream.replicas ?? 1,
+          limitScale: config.upstream.limitScale ?? 1,
+          waitMs: config.upstream.budgetWaitMs,
           ...(store.redis ? { redis: store.redis } : {}),
         }),
       }),
