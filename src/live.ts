@@ -41,6 +41,8 @@ export interface Live {
     yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
     directory: PrincipalDirectory,
   ): void;
+  /** Shutdown: completes every subscription and closes graphql-ws clients (1001) so they move to another replica. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function createLive(options: LiveOptions): Live {
     hub,
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
+    active: new Set(),
   };
   const servers: WebSocketServer[] = [];
   const disposers: (() => Promise<void> | void)[] = [];
@@ -142,7 +145,14 @@ export function createLive(options: LiveOptions): Live {
       );
       disposers.push(() => disposable.dispose());
     },
+    drain() {
+      for (const queue of [...context.active]) queue.end();
+      for (const wss of servers) {
+        for (const client of wss.clients) client.close(1001, 'server shutting down');
+      }
+    },
     async close() {
+      for (const queue of [...context.active]) queue.end();
       hub.close();
       for (const dispose of disposers.splice(0)) await dispose();
       for (const wss of servers.splice(0)) {

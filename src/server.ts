@@ -228,6 +228,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     attachWebSockets: (server) => live.attach(server, yoga, directory),
     drain: () => {
       draining = true;
+      live.drain();
     },
     close() {
       draining = true;

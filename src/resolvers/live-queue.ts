@@ -71,6 +71,16 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
     return Promise.resolve({ value: undefined, done: true });
   }
 
+  /** Completes the subscription once what is buffered has been delivered (shutdown). */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.close();
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.({ value: undefined, done: true });
+  }
+
   throw(error?: unknown): Promise<IteratorResult<T | GraphQLError>> {
     void this.return();
     return Promise.reject(error);

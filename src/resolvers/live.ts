@@ -28,6 +28,18 @@ export interface LiveContext {
   brokerId: string;
   /** Events a subscriber may fall behind before it is ended. */
   queueMax: number;
+  /** Every live subscriber's queue on this replica (a shutdown completes them). */
+  active: Set<SubscriberQueue<unknown>>;
+}
+
+/** A queue registered in `live.active` until it closes; `release` runs when it does. */
+function queueFor<T>(live: LiveContext, release: () => void): SubscriberQueue<T> {
+  const queue: SubscriberQueue<T> = new SubscriberQueue<T>(live.queueMax, () => {
+    live.active.delete(queue as SubscriberQueue<unknown>);
+    release();
+  });
+  live.active.add(queue as SubscriberQueue<unknown>);
+  return queue;
 }
 
 export type Live<T> = AsyncIterable<T | GraphQLError>;
@@ -45,7 +57,7 @@ function account<T>(
   const live = liveOf(ctx);
   if (!ctx.principal) throw unauthenticated();
   let release = () => {};
-  const queue = new SubscriberQueue<T>(live.queueMax, () => release());
+  const queue = queueFor<T>(live, () => release());
   release = live.hub.watchAccount(ctx.principal.credentials, (event) => {
     const value = pick(event);
     if (value !== undefined) queue.push(value);
@@ -61,7 +73,7 @@ function topic<T>(
 ): Live<T> {
   const live = liveOf(ctx);
   let release = () => {};
-  const queue = new SubscriberQueue<T>(live.queueMax, () => release());
+  const queue = queueFor<T>(live, () => release());
   if (first !== undefined) queue.push(first);
   release = live.hub.watchPublic(name(live), (data) => {
     const value = map(data);

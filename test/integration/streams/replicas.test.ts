@@ -10,6 +10,7 @@ import type { TestCaller } from '../server/harness.ts';
 import {
   connections,
   type LiveHarness,
+  sseSubscribe,
   startLive,
   wsClient,
   wsSubscribe,
@@ -140,5 +141,24 @@ describe('slow consumer', () => {
         interval: 20,
       })
       .toBeUndefined();
+  });
+});
+
+describe('shutdown', () => {
+  it('drain completes SSE subscriptions and closes graphql-ws clients with 1001', async () => {
+    const { alice } = h.callers;
+    const replica = h.replicas[1]!;
+    const sse = sseSubscribe(replica, ORDER_UPDATES, { token: alice.token });
+    expect(await sse.status).toBe(200);
+    const client = wsClient(replica, alice.token);
+    const ws = wsSubscribe(client, ORDER_UPDATES);
+    await ready(1, alice);
+    await expect.poll(() => replica.gateway.live.hub.stats().accountListeners).toBe(2);
+    replica.gateway.drain();
+    await expect.poll(() => sse.done, { interval: 10 }).toBe(true);
+    await expect.poll(() => ws.done, { interval: 10 }).toBe(true);
+    expect((ws.error as { code?: number } | undefined)?.code).toBe(1001);
+    expect(sse.error).toBeUndefined();
+    await client.dispose();
   });
 });

@@ -38,3 +38,16 @@ describe('SubscriberQueue', () => {
     expect(released).toBe(1);
   });
 });
+
+describe('SubscriberQueue.end', () => {
+  it('delivers what is buffered, then completes', async () => {
+    let released = 0;
+    const q = new SubscriberQueue<number>(5, () => released++);
+    q.push(1);
+    q.end();
+    q.push(2);
+    expect(await q.next()).toEqual({ value: 1, done: false });
+    expect(await q.next()).toEqual({ value: undefined, done: true });
+    expect(released).toBe(1);
+  });
+});
