@@ -114,7 +114,6 @@ export class AccountStream {
       backoff: options.backoff,
       silenceMs: options.silenceMs,
       pingMs: options.pingMs,
-      now: options.now,
       onPush: (topic, data, ts) => this.serial(() => this.onPush(topic, data, ts)),
       onReady: (resumed) => {
         if (resumed) this.serial(() => this.resync());

@@ -71,7 +71,6 @@ export class StreamHub {
       backoff: o.backoff ?? { baseMs: 250, capMs: 10_000 },
       silenceMs: o.silenceMs ?? 30_000,
       pingMs: o.pingMs ?? 10_000,
-      now: o.now ?? Date.now,
     };
   }
 
@@ -94,6 +93,7 @@ export class StreamHub {
           for (const l of listeners) l(event);
         },
         ...this.socketOptions,
+        now: this.options.now ?? Date.now,
         ...(log ? { log } : {}),
       });
       entry = { stream, listeners, closing: undefined };

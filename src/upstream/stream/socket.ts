@@ -26,6 +26,7 @@ export interface StreamSocketOptions {
   /** After auth and subscriptions, on every (re)connection; `resumed` after the first. */
   onReady(resumed: boolean): void;
   onDown?(reason: string): void;
+  /** Host clock for liveness (not server time: a learned clock offset must not look like silence). @default Date.now */
   now?: () => number;
 }
 
@@ -49,6 +50,8 @@ export class StreamSocket {
   private attempt = 0;
   private connections = 0;
   private lastFrameAt = 0;
+  /** When the current connection attempt began (auth and subscribe must finish in silenceMs). */
+  private startedAt = 0;
   private ids = 0;
   private ready = false;
   private closed = false;
@@ -117,6 +120,7 @@ export class StreamSocket {
     });
     this.ws = ws;
     this.lastFrameAt = this.now();
+    this.startedAt = this.lastFrameAt;
     let authId: string | undefined;
     ws.on('open', () => {
       this.lastFrameAt = this.now();
@@ -183,9 +187,15 @@ export class StreamSocket {
 
   private check(): void {
     if (!this.ws || this.closed) return;
-    const silent = this.now() - this.lastFrameAt;
+    const now = this.now();
+    const silent = now - this.lastFrameAt;
     if (silent > this.options.silenceMs) {
       this.reconnect(`silent for ${silent} ms`);
+      return;
+    }
+    // Pings alone do not make a connection useful: auth must be answered in time too.
+    if (!this.ready && now - this.startedAt > this.options.silenceMs) {
+      this.reconnect('not authenticated in time');
       return;
     }
     if (this.ready && silent >= this.options.pingMs) this.send({ event: 'ping', ts: this.now() });

@@ -73,6 +73,24 @@ describe('StreamSocket', () => {
     expect(srv.frames.filter((f) => f.event === 'subscribe').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('reconnects when auth is never answered, even while the server keeps pinging', async () => {
+    const srv = await server((ws, frame) => {
+      if (frame.event === 'auth') {
+        const timer = setInterval(() => ws.send(JSON.stringify({ event: 'ping' })), 20);
+        ws.on('close', () => clearInterval(timer));
+      }
+    });
+    const { readies } = socket(srv.url, {
+      silenceMs: 150,
+      pingMs: 40,
+      auth: () => ({ svc_key: 'ed25519:x', sign: 's', timestamp: 1 }),
+    });
+    await expect
+      .poll(() => srv.frames.filter((f) => f.event === 'auth').length, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(readies()).toBe(0);
+  });
+
   it('reconnects after the server drops it, and stops for good on close()', async () => {
     const srv = await server();
     const { s, readies } = socket(srv.url);
