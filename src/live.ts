@@ -10,11 +10,14 @@ import type { ExecutionArgs } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { Registry } from 'prom-client';
 import { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
+import { createLiveMetrics } from './live-metrics.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './plugins/use-caller-auth.ts';
+import type { OperationResolver, ResolvedOperation } from './plugins/use-persisted-operations.ts';
 import type { LiveContext } from './resolvers/live.ts';
 import type { GatewayContext } from './schema/context.ts';
 import type { UpstreamClient } from './upstream/client.ts';
@@ -28,6 +31,8 @@ export interface LiveOptions {
   /** The embedded sandbox's broker, when SVC_BROKER_ID is not set. */
   defaultBrokerId?: string;
   logger: Logger;
+  /** The gateway's metrics registry (subscriber gauges, deliveries). @default no metrics */
+  registry?: Registry;
 }
 
 export interface Live {
@@ -35,11 +40,15 @@ export interface Live {
   brokerId: string | undefined;
   /** Puts `live` into every request context. */
   plugin: Plugin<GatewayContext>;
-  /** Serves graphql-ws on `server`'s `/graphql` upgrades; other upgrade paths are refused. */
+  /**
+   * Serves graphql-ws on `server`'s `/graphql` upgrades; other upgrade paths are refused.
+   * `resolveOperation` applies persisted operations (hash lookup, `require` mode) as HTTP does.
+   */
   attach(
     server: Server,
     yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
     directory: PrincipalDirectory,
+    resolveOperation?: OperationResolver,
   ): void;
   /** Shutdown: completes every subscription and closes graphql-ws clients (1001) so they move to another replica. */
   drain(): void;
@@ -67,6 +76,7 @@ export function createLive(options: LiveOptions): Live {
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
+    ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
   };
   const servers: WebSocketServer[] = [];
   const disposers: (() => Promise<void> | void)[] = [];
@@ -79,7 +89,7 @@ export function createLive(options: LiveOptions): Live {
         extendContext({ live: context });
       },
     },
-    attach(server, yoga, directory) {
+    attach(server, yoga, directory, resolveOperation) {
       const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
       servers.push(wss);
       const endpoint = yoga.graphqlEndpoint;
@@ -106,10 +116,20 @@ export function createLive(options: LiveOptions): Live {
           execute: (args) => (args.rootValue as Enveloped).execute(args),
           subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
           onSubscribe: async (ctx, _id, payload) => {
-            if (typeof payload.query !== 'string') {
-              return [new GraphQLError('graphql-ws: send the operation text in `query`')];
-            }
             const authorization = authorizationOf(ctx.connectionParams);
+            // The text, or the registered document of extensions.persistedQuery.sha256Hash /
+            // documentId (send `query: ""` with a hash: graphql-ws requires the field).
+            let operation: ResolvedOperation;
+            try {
+              operation = resolveOperation
+                ? await resolveOperation(payload, {
+                    developer: authenticate(directory, authorization)?.developer === true,
+                  })
+                : { query: payload.query };
+            } catch (error) {
+              return [wsError(error)];
+            }
+            const params = { ...payload, query: operation.query };
             // The caller-auth plugin reads the principal from this request's header.
             const request = new Request(`http://gateway${endpoint}`, {
               method: 'POST',
@@ -117,7 +137,7 @@ export function createLive(options: LiveOptions): Live {
             });
             const enveloped = yoga.getEnveloped({
               request,
-              params: payload,
+              params,
               req: ctx.extra.request,
               socket: ctx.extra.socket,
             });
@@ -125,12 +145,14 @@ export function createLive(options: LiveOptions): Live {
             // report) go back to this operation only, never close the client's connection.
             let document: ExecutionArgs['document'];
             try {
-              document = enveloped.parse(payload.query);
+              document = enveloped.parse(operation.query);
               const errors = enveloped.validate(enveloped.schema, document);
               if (errors.length > 0) return errors;
             } catch (error) {
               return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
             }
+            // APQ: the text validated (limits included); remember it under its hash.
+            await operation.register?.();
             return {
               schema: enveloped.schema,
               document,
@@ -161,6 +183,13 @@ export function createLive(options: LiveOptions): Live {
       }
     },
   };
+}
+
+/** An operation's error for graphql-ws: the HTTP status and headers meant for yoga dropped. */
+function wsError(error: unknown): GraphQLError {
+  if (!(error instanceof GraphQLError)) return new GraphQLError(String(error));
+  const { http: _http, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, { extensions });
 }
 
 interface Enveloped {

@@ -34,7 +34,7 @@ import { useIdempotency } from './plugins/use-idempotency.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
-import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
+import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
 import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
@@ -152,6 +152,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     upstreamUrl,
     ...(sandbox ? { defaultBrokerId: sandbox.brokerId } : {}),
     logger,
+    registry: metrics.registry,
+  });
+  const persisted = createGatewayPersistedOperations({
+    config,
+    store,
+    logger,
+    embedded: sandbox !== undefined,
   });
   let draining = false;
   const ready = createReadiness({
@@ -189,7 +196,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       live.plugin,
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
       // text in `require` mode), before the limits (which then check the stored documents too).
-      useGatewayPersistedOperations({ config, store, logger, embedded: sandbox !== undefined }),
+      persisted.plugin,
       ...useLimits({
         maxDepth: config.limits.maxDepth,
         maxAliases: config.limits.maxAliases,
@@ -237,7 +244,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     metrics,
     logger,
     live,
-    attachWebSockets: (server) => live.attach(server, yoga, directory),
+    attachWebSockets: (server) => live.attach(server, yoga, directory, persisted.resolveOperation),
     drain: () => {
       draining = true;
       live.drain();

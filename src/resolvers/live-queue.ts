@@ -26,6 +26,8 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
     private readonly max: number,
     /** Runs once when the subscriber leaves or is ended (releases upstream streams). */
     private readonly onClose: () => void,
+    /** Runs when the subscriber is ended for falling behind (metrics). */
+    private readonly onSlow?: () => void,
   ) {}
 
   /** Events waiting to be delivered. */
@@ -33,23 +35,26 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
     return this.buffer.length;
   }
 
-  push(value: T): void {
-    if (this.ended) return;
+  /** Queues or hands over `value`; false when the subscriber is (or is now) ended. */
+  push(value: T): boolean {
+    if (this.ended) return false;
     if (this.waiting) {
       const resolve = this.waiting;
       this.waiting = undefined;
       resolve({ value, done: false });
-      return;
+      return true;
     }
     if (this.buffer.length >= this.max) {
       // Drop what was buffered: the client must re-read anyway, and the memory goes now.
       this.buffer.length = 0;
       this.buffer.push(slowConsumerError(this.max));
       this.ended = true;
+      this.onSlow?.();
       this.close();
-      return;
+      return false;
     }
     this.buffer.push(value);
+    return true;
   }
 
   next(): Promise<IteratorResult<T | GraphQLError>> {
@@ -69,6 +74,18 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
     this.waiting = undefined;
     waiting?.({ value: undefined, done: true });
     return Promise.resolve({ value: undefined, done: true });
+  }
+
+  /** Ends the subscription with `error` as its last event, after what is buffered. */
+  fail(error: GraphQLError): void {
+    if (this.ended) return;
+    this.buffer.push(error);
+    this.ended = true;
+    this.close();
+    const waiting = this.waiting;
+    if (!waiting) return;
+    this.waiting = undefined;
+    waiting({ value: this.buffer.shift() as GraphQLError, done: false });
   }
 
   /** Completes the subscription once what is buffered has been delivered (shutdown). */

@@ -4,6 +4,7 @@
  * among every local subscriber; each subscriber gets its own bounded queue.
  */
 import type { GraphQLError } from 'graphql';
+import type { FieldStats, LiveMetrics } from '../live-metrics.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import type { AccountStreamEvent, StreamHub } from '../upstream/stream/index.ts';
 import {
@@ -30,16 +31,43 @@ export interface LiveContext {
   queueMax: number;
   /** Every live subscriber's queue on this replica (a shutdown completes them). */
   active: Set<SubscriberQueue<unknown>>;
+  /** Subscriber and delivery counts for /metrics. @default none */
+  metrics?: LiveMetrics;
 }
 
+const unmetered: FieldStats = {
+  active: 0,
+  delivered: 0,
+  ended: { slow_consumer: 0, upstream_refused: 0 },
+};
+
 /** A queue registered in `live.active` until it closes; `release` runs when it does. */
-function queueFor<T>(live: LiveContext, release: () => void): SubscriberQueue<T> {
-  const queue: SubscriberQueue<T> = new SubscriberQueue<T>(live.queueMax, () => {
-    live.active.delete(queue as SubscriberQueue<unknown>);
-    release();
-  });
+function queueFor<T>(
+  live: LiveContext,
+  stats: FieldStats,
+  release: () => void,
+): SubscriberQueue<T> {
+  const queue: SubscriberQueue<T> = new SubscriberQueue<T>(
+    live.queueMax,
+    () => {
+      live.active.delete(queue as SubscriberQueue<unknown>);
+      stats.active--;
+      release();
+    },
+    () => stats.ended.slow_consumer++,
+  );
   live.active.add(queue as SubscriberQueue<unknown>);
+  stats.active++;
   return queue;
+}
+
+/** The upstream refused the account's stream credentials repeatedly: end, saying so. */
+export function streamRefusedError(reason: string): GraphQLError {
+  return gqlError(
+    'UPSTREAM_UNAVAILABLE',
+    `Subscription ended: the upstream refused this account's stream authentication (${reason}). Check the account's API key; subscribe again once it is fixed.`,
+    { reason: 'STREAM_AUTH_REFUSED' },
+  );
 }
 
 export type Live<T> = AsyncIterable<T | GraphQLError>;
@@ -50,34 +78,48 @@ function liveOf(ctx: GatewayContext): LiveContext {
   return ctx.live;
 }
 
+const statsOf = (live: LiveContext, field: string): FieldStats =>
+  live.metrics?.field(field) ?? unmetered;
+
 function account<T>(
   ctx: GatewayContext,
+  field: string,
   pick: (event: AccountStreamEvent) => T | undefined,
 ): Live<T> {
   const live = liveOf(ctx);
   if (!ctx.principal) throw unauthenticated();
+  const stats = statsOf(live, field);
   let release = () => {};
-  const queue = queueFor<T>(live, () => release());
+  const queue = queueFor<T>(live, stats, () => release());
   release = live.hub.watchAccount(ctx.principal.credentials, (event) => {
+    if (event.type === 'failed') {
+      stats.ended.upstream_refused++;
+      queue.fail(streamRefusedError(event.reason));
+      return;
+    }
     const value = pick(event);
-    if (value !== undefined) queue.push(value);
+    if (value === undefined) return;
+    if (queue.push(value)) stats.delivered++;
   });
   return queue;
 }
 
 function topic<T>(
   ctx: GatewayContext,
+  field: string,
   name: (live: LiveContext) => string,
   map: (data: unknown) => T | undefined,
   first?: T,
 ): Live<T> {
   const live = liveOf(ctx);
+  const stats = statsOf(live, field);
   let release = () => {};
-  const queue = queueFor<T>(live, () => release());
+  const queue = queueFor<T>(live, stats, () => release());
   if (first !== undefined) queue.push(first);
   release = live.hub.watchPublic(name(live), (data) => {
     const value = map(data);
-    if (value !== undefined) queue.push(value);
+    if (value === undefined) return;
+    if (queue.push(value)) stats.delivered++;
   });
   return queue;
 }
@@ -86,18 +128,18 @@ export const orderUpdates = (
   ctx: GatewayContext,
   symbol: string | null | undefined,
 ): Live<OrderUpdateModel> =>
-  account(ctx, (e) =>
+  account(ctx, 'orderUpdates', (e) =>
     e.type === 'order' && (!symbol || e.order.symbol === symbol) ? e.order : undefined,
   );
 
 export const positionUpdates = (ctx: GatewayContext): Live<PositionModel[]> =>
-  account(ctx, (e) => (e.type === 'positions' ? e.positions : undefined));
+  account(ctx, 'positionUpdates', (e) => (e.type === 'positions' ? e.positions : undefined));
 
 export const balanceUpdates = (ctx: GatewayContext): Live<BalanceModel[]> =>
-  account(ctx, (e) => (e.type === 'balances' ? e.balances : undefined));
+  account(ctx, 'balanceUpdates', (e) => (e.type === 'balances' ? e.balances : undefined));
 
 export const accountEvents = (ctx: GatewayContext): Live<AccountEventModel> =>
-  account(ctx, (e) => (e.type === 'account' ? e.event : undefined));
+  account(ctx, 'accountEvents', (e) => (e.type === 'account' ? e.event : undefined));
 
 /** `{broker_id}` of the ticker topics; refused when the gateway does not know it. */
 function brokerOf(live: LiveContext): string {
@@ -108,11 +150,12 @@ function brokerOf(live: LiveContext): string {
 }
 
 export const ticker = (ctx: GatewayContext, symbol: string): Live<TickerModel> =>
-  topic(ctx, (l) => `${brokerOf(l)}$${symbol}@ticker`, tickerFromStream);
+  topic(ctx, 'ticker', (l) => `${brokerOf(l)}$${symbol}@ticker`, tickerFromStream);
 
 export const tickers = (ctx: GatewayContext): Live<TickerModel[]> =>
   topic(
     ctx,
+    'tickers',
     (l) => `${brokerOf(l)}$tickers`,
     (data) => {
       const list = tickersFromStream(data);
@@ -122,7 +165,13 @@ export const tickers = (ctx: GatewayContext): Live<TickerModel[]> =>
 
 /** The current status first (when this replica knows it), then every change. */
 export const maintenanceStatus = (ctx: GatewayContext): Live<MaintenanceStatusModel> =>
-  topic(ctx, () => MAINTENANCE_TOPIC, maintenanceFromStream, liveOf(ctx).hub.maintenance);
+  topic(
+    ctx,
+    'maintenanceStatus',
+    () => MAINTENANCE_TOPIC,
+    maintenanceFromStream,
+    liveOf(ctx).hub.maintenance,
+  );
 
 /** The subscription field's resolve: delivers the event, or ends with the queue's error. */
 export function deliver<T>(event: T | GraphQLError): T {

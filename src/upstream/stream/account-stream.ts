@@ -78,6 +78,8 @@ export interface AccountStreamOptions {
   backoff: BackoffPolicy;
   silenceMs: number;
   pingMs: number;
+  /** Auth refusals in a row before the stream gives up (emits `failed`). */
+  maxAuthFailures?: number;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -119,6 +121,13 @@ export class AccountStream {
         if (resumed) this.serial(() => this.resync());
       },
       onDown: (reason) => options.log?.('upstream private stream down', { reason }),
+      ...(options.maxAuthFailures !== undefined
+        ? { maxAuthFailures: options.maxAuthFailures }
+        : {}),
+      onRefused: (reason) => {
+        options.log?.('upstream private stream auth refused; giving up', { reason });
+        options.emit({ type: 'failed', reason });
+      },
     });
     for (const topic of PRIVATE_TOPICS) this.socket.subscribe(topic);
   }

@@ -31,6 +31,8 @@ export interface StreamHubOptions {
   silenceMs?: number;
   /** @default 10_000 */
   pingMs?: number;
+  /** Auth refusals in a row before an account's stream gives up and ends its subscribers. @default 3 */
+  maxAuthFailures?: number;
   /** The id in the public stream's path (any id works for public data). @default 'svc-gateway' */
   publicId?: string;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
@@ -90,9 +92,16 @@ export class StreamHub {
         reads,
         invalidate: (groups) => invalidate(id, groups),
         emit: (event) => {
+          if (event.type === 'failed') {
+            // Given up: forget the stream so a later subscriber starts afresh.
+            if (this.accounts.get(id)?.listeners === listeners) this.accounts.delete(id);
+          }
           for (const l of listeners) l(event);
         },
         ...this.socketOptions,
+        ...(this.options.maxAuthFailures !== undefined
+          ? { maxAuthFailures: this.options.maxAuthFailures }
+          : {}),
         now: this.options.now ?? Date.now,
         ...(log ? { log } : {}),
       });

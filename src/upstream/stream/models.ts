@@ -130,4 +130,6 @@ export type AccountStreamEvent =
   | { type: 'order'; order: OrderUpdateModel }
   | { type: 'positions'; positions: PositionModel[] }
   | { type: 'balances'; balances: BalanceModel[] }
-  | { type: 'account'; event: AccountEventModel };
+  | { type: 'account'; event: AccountEventModel }
+  /** The account's stream gave up (auth refused repeatedly); its subscribers end. */
+  | { type: 'failed'; reason: string };

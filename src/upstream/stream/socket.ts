@@ -28,6 +28,10 @@ export interface StreamSocketOptions {
   onDown?(reason: string): void;
   /** Host clock for liveness (not server time: a learned clock offset must not look like silence). @default Date.now */
   now?: () => number;
+  /** Auth refusals in a row after which the socket gives up (closes for good). @default 3 */
+  maxAuthFailures?: number;
+  /** The socket gave up: its auth was refused `maxAuthFailures` times in a row. */
+  onRefused?(reason: string): void;
 }
 
 interface Frame {
@@ -55,6 +59,8 @@ export class StreamSocket {
   private ids = 0;
   private ready = false;
   private closed = false;
+  /** Auth refusals since the last successful auth. */
+  private authFailures = 0;
   private retry: NodeJS.Timeout | undefined;
   private readonly watchdog: NodeJS.Timeout;
   private readonly now: () => number;
@@ -149,8 +155,19 @@ export class StreamSocket {
         );
       } else if (authId !== undefined && frame.id === authId) {
         authId = undefined;
-        if (frame.success === true) this.subscribed();
-        else this.reconnect('auth refused');
+        if (frame.success === true) {
+          this.authFailures = 0;
+          this.subscribed();
+          return;
+        }
+        // A refused key stays refused (revoked, unknown): retry a few times (a clock skew may
+        // heal), then give up and say so rather than retry quietly for ever.
+        const reason =
+          typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';
+        if (++this.authFailures >= (this.options.maxAuthFailures ?? 3)) {
+          this.close();
+          this.options.onRefused?.(reason);
+        } else this.reconnect(`auth refused: ${reason}`);
       }
     });
     ws.on('close', () => {

@@ -24,7 +24,8 @@ export interface Replica {
 export interface LiveHarness {
   sandbox: Sandbox;
   replicas: Replica[];
-  callers: { alice: TestCaller; bob: TestCaller };
+  /** carol is known to the gateway but not to the sandbox (her key is refused); dev is a developer. */
+  callers: { alice: TestCaller; bob: TestCaller; carol: TestCaller; dev: TestCaller };
   close(): Promise<void>;
 }
 
@@ -38,7 +39,10 @@ export async function startLive(
   });
   const alice = makeCaller('alice', 'trader');
   const bob = makeCaller('bob', 'trader');
-  for (const c of [alice, bob]) {
+  const carol = makeCaller('carol', 'trader');
+  const dev = makeCaller('dev', 'trader');
+  dev.entry.developer = true;
+  for (const c of [alice, bob, dev]) {
     sandbox.registerAccount({
       accountId: c.entry.accountId,
       key: c.key,
@@ -61,7 +65,7 @@ export async function startLive(
     const gateway = await createGateway({
       config,
       upstreamUrl: sandbox.url,
-      keystore: { principals: [alice.entry, bob.entry] },
+      keystore: { principals: [alice.entry, bob.entry, carol.entry, dev.entry] },
       logger: createLogger({ level: 'silent' }),
       processMetrics: false,
     });
@@ -79,7 +83,7 @@ export async function startLive(
   return {
     sandbox,
     replicas,
-    callers: { alice, bob },
+    callers: { alice, bob, carol, dev },
     async close() {
       for (const r of replicas) {
         r.server.closeAllConnections();
@@ -139,11 +143,12 @@ export function wsSubscribe(
   client: Client,
   query: string,
   variables: Record<string, unknown> = {},
+  extensions?: Record<string, unknown>,
 ): Sub {
   let dispose = () => {};
   const sub = makeSub(() => dispose());
   dispose = client.subscribe(
-    { query, variables },
+    { query, variables, ...(extensions ? { extensions } : {}) },
     {
       next: (r) => sub.results.push(r as Result),
       error: (e) => {

@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { SubscriberQueue } from '../../../src/resolvers/live-queue.ts';
 
@@ -25,6 +26,41 @@ describe('SubscriberQueue', () => {
     expect(await q.next()).toEqual({ value: undefined, done: true });
     await q.return();
     expect(released).toBe(1);
+  });
+
+  it('fail() delivers what is buffered, then the error, then the end; releases once', async () => {
+    let released = 0;
+    let slow = 0;
+    const q = new SubscriberQueue<number>(
+      5,
+      () => released++,
+      () => slow++,
+    );
+    expect(q.push(1)).toBe(true);
+    q.fail(new GraphQLError('gone'));
+    expect(q.push(2)).toBe(false);
+    expect(await q.next()).toEqual({ value: 1, done: false });
+    expect((await q.next()).value).toHaveProperty('message', 'gone');
+    expect(await q.next()).toEqual({ value: undefined, done: true });
+    expect([released, slow]).toEqual([1, 0]);
+    // A pending reader gets the error at once.
+    const r = new SubscriberQueue<number>(5, () => {});
+    const pending = r.next();
+    r.fail(new GraphQLError('now'));
+    expect((await pending).value).toHaveProperty('message', 'now');
+    expect(await r.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('counts a slow-consumer end through its hook', () => {
+    let slow = 0;
+    const q = new SubscriberQueue<number>(
+      1,
+      () => {},
+      () => slow++,
+    );
+    expect(q.push(1)).toBe(true);
+    expect(q.push(2)).toBe(false);
+    expect(slow).toBe(1);
   });
 
   it('return() ends a pending read and releases', async () => {
