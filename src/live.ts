@@ -17,7 +17,9 @@ import type { Config } from './config.ts';
 import { createLiveMetrics } from './live-metrics.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './plugins/use-caller-auth.ts';
+import { useLiveSse } from './plugins/use-live-sse.ts';
 import type { OperationResolver, ResolvedOperation } from './plugins/use-persisted-operations.ts';
+import { useSharedSubscriptionEvents } from './plugins/use-shared-subscription-events.ts';
 import type { LiveContext } from './resolvers/live.ts';
 import type { GatewayContext } from './schema/context.ts';
 import type { UpstreamClient } from './upstream/client.ts';
@@ -85,6 +87,11 @@ export function createLive(options: LiveOptions): Live {
     hub,
     brokerId,
     plugin: {
+      onPluginInit({ addPlugin }) {
+        // One execution and (over SSE) one serialization per event and selection.
+        addPlugin(useSharedSubscriptionEvents() as unknown as Plugin<GatewayContext>);
+        addPlugin(useLiveSse() as unknown as Plugin<GatewayContext>);
+      },
       onContextBuilding({ extendContext }) {
         extendContext({ live: context });
       },

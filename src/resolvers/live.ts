@@ -112,11 +112,12 @@ function topic<T>(
   first?: T,
 ): Live<T> {
   const live = liveOf(ctx);
+  const topicName = name(live); // may refuse: before anything is registered
   const stats = statsOf(live, field);
   let release = () => {};
   const queue = queueFor<T>(live, stats, () => release());
   if (first !== undefined) queue.push(first);
-  release = live.hub.watchPublic(name(live), (data) => {
+  release = live.hub.watchPublic(topicName, (data) => {
     const value = map(data);
     if (value === undefined) return;
     if (queue.push(value)) stats.delivered++;
