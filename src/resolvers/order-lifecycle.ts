@@ -4,6 +4,7 @@
  * lists, positions and balances on every one of them; the request's loaders are cleared here
  * so a field read after the mutation in the same request asks again.
  */
+import { placeBatchOnce } from '../idempotency/place.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import { NOT_FOUND_CODE } from '../upstream/error-map.ts';
 import { UpstreamRejectedError } from '../upstream/errors.ts';
@@ -147,7 +148,7 @@ export class BatchItemErrorMember extends ErrorMember {
   }
 }
 
-export type PlaceOrdersItem = { receipt: OrderReceipt } | BatchItemErrorMember;
+export type PlaceOrdersItem = { receipt: OrderReceipt; replayed?: boolean } | BatchItemErrorMember;
 
 export function receiptOfRow(row: BatchOrderRow, sent: PlaceOrderArgs): OrderReceipt {
   return {
@@ -163,12 +164,13 @@ export function receiptOfRow(row: BatchOrderRow, sent: PlaceOrderArgs): OrderRec
 export function placeOrders(ctx: GatewayContext, inputs: readonly PlaceOrderArgs[]) {
   return mutation(async () => {
     try {
-      const { rows } = await requireAccount(ctx).batchCreateOrders(inputs.map(toCreateOrderParams));
+      // Each keyed item exactly once: see src/idempotency/batch.ts.
+      const { rows, replayed } = await placeBatchOnce(ctx, inputs.map(toCreateOrderParams));
       const results: PlaceOrdersItem[] = inputs.map((sent, index) => {
         const row = rows[index];
         if (!row) return new BatchItemErrorMember(index, null, 'no result for this item');
         return row.success && row.order_id !== null
-          ? { receipt: receiptOfRow(row, sent) }
+          ? { receipt: receiptOfRow(row, sent), replayed: replayed[index] ?? false }
           : new BatchItemErrorMember(index, row.client_order_id, row.error_message);
       });
       return { results };

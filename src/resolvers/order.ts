@@ -1,3 +1,4 @@
+import { placeOnce } from '../idempotency/place.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import {
   type CreateOrderParams,
@@ -177,9 +178,10 @@ export function toCreateOrderParams(i: PlaceOrderArgs): CreateOrderParams {
 
 export function placeOrder(ctx: GatewayContext, input: PlaceOrderArgs) {
   return mutation(async () => {
-    const created = await requireAccount(ctx).createOrder(toCreateOrderParams(input));
+    // Exactly once per (account, clientOrderId): see src/idempotency/orders.ts.
+    const { created, replayed } = await placeOnce(ctx, toCreateOrderParams(input));
     const receipt = toReceipt(created);
     if (receipt.clientOrderId !== null) ctx.loaders.order.clear(receipt.clientOrderId);
-    return { receipt };
+    return { receipt, replayed };
   });
 }

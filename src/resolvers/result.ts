@@ -94,6 +94,9 @@ export const MEMBER_FOR_CODE: Readonly<Record<ErrorCode, ErrorTypename | null>> 
   UPSTREAM_REJECTED: 'UpstreamRejectedError',
   UPSTREAM_UNAVAILABLE: 'UpstreamUnavailableError',
   UNAUTHENTICATED: null,
+  // Idempotency refusals are request errors (extensions.code), as for the Idempotency-Key.
+  IDEMPOTENCY_MISMATCH: null,
+  IDEMPOTENCY_IN_PROGRESS: null,
   INTERNAL: null,
 };
 

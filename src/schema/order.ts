@@ -115,10 +115,15 @@ export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
 });
 
 export const PlaceOrderSuccess = builder
-  .objectRef<{ receipt: OrderReceipt }>('PlaceOrderSuccess')
+  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderSuccess')
   .implement({
     fields: (t) => ({
       receipt: t.expose('receipt', { type: OrderReceiptRef }),
+      replayed: t.boolean({
+        description:
+          'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
+        resolve: ({ replayed }) => replayed ?? false,
+      }),
       order: t.field({
         type: OrderRef,
         nullable: true,

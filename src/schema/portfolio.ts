@@ -43,7 +43,7 @@ const PositionSideEnum = builder.enumType('PositionSide', {
   values: ['LONG', 'SHORT', 'FLAT'] as const,
 });
 
-const PositionRef = builder.objectRef<PositionModel>('Position').implement({
+export const PositionRef = builder.objectRef<PositionModel>('Position').implement({
   description: 'One position per (symbol, marginMode).',
   fields: (t) => ({
     symbol: t.exposeString('symbol'),
@@ -80,7 +80,7 @@ const PositionsRef = builder.objectRef<PositionsModel>('Positions').implement({
   }),
 });
 
-const BalanceRef = builder.objectRef<BalanceModel>('Balance').implement({
+export const BalanceRef = builder.objectRef<BalanceModel>('Balance').implement({
   description: 'One token of GET /v1/client/holding.',
   fields: (t) => ({
     token: t.exposeString('token'),
