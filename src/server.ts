@@ -170,7 +170,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention(),
-      useCallerAuth({ directory, upstream }),
+      useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
       // text in `require` mode), before the limits (which then check the stored documents too).
       useGatewayPersistedOperations({ config, store, logger, embedded: sandbox !== undefined }),
