@@ -136,6 +136,8 @@ export function withCache(options: CacheLayerOptions): Layer {
     });
     if (leader) aborts.set(promise, abort);
     aborts.get(promise)?.join(deadline?.signal);
-    return deadline ? deadline.race(promise, call.op.name, 'coalesced read') : promise;
+    return deadline
+      ? deadline.race(promise, call.op.name, 'coalesced read', aborts.get(promise)?.signal)
+      : promise;
   };
 }

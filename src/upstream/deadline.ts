@@ -140,9 +140,16 @@ export class Deadline {
 
   /**
    * Waits for `promise` (work shared with other callers) no longer than this deadline and
-   * this caller: the work itself goes on for the others.
+   * this caller: the work itself goes on for the others. When this caller's abort also
+   * aborted the work (`work`: it was the last one waiting), the work's own failure, which
+   * names where it stopped, is awaited instead.
    */
-  race<T>(promise: Promise<T>, operation: string, stage: DeadlineStage): Promise<T> {
+  race<T>(
+    promise: Promise<T>,
+    operation: string,
+    stage: DeadlineStage,
+    work?: AbortSignal,
+  ): Promise<T> {
     this.check(operation, stage);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -150,6 +157,7 @@ export class Deadline {
         reject(new DeadlineExceededError(operation, this.budgetMs, stage));
       }, this.remainingMs());
       const onAbort = () => {
+        if (work?.aborted) return;
         done();
         reject(new CallAbortedError(operation, stage));
       };
