@@ -34,7 +34,9 @@ interface Relayed {
 }
 
 /** A TCP relay to `port` that records each connection. */
-async function startRelay(port: number): Promise<{ url: string; conns: Relayed[]; server: Server }> {
+async function startRelay(
+  port: number,
+): Promise<{ url: string; conns: Relayed[]; server: Server }> {
   const conns: Relayed[] = [];
   const server = createServer((gateway: Socket) => {
     const conn: Relayed = { sent: '' };
@@ -135,8 +137,7 @@ function post(c: TestCaller, query: string, variables?: Record<string, unknown>)
 }
 
 /** The gateway's log lines, parsed. */
-const logLines = () =>
-  gw.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+const logLines = () => gw.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
 /** The failed-call line of `operation` whose error matches `pattern`, once logged. */
 const failedCall = (operation: string, pattern: RegExp) =>
   logLines().find(
@@ -225,8 +226,7 @@ describe('a client that disconnects', () => {
     // Its sibling field goes upstream at once: once the relay has carried it, the operation
     // is executing and the account read is in its wait.
     const nonces = () =>
-      relay.conns.flatMap(requestsOf).filter((r) => r.startsWith('GET /v1/public/sv_nonce'))
-        .length;
+      relay.conns.flatMap(requestsOf).filter((r) => r.startsWith('GET /v1/public/sv_nonce')).length;
     const before = nonces();
     const client = post(c, '{ strategyVaultNonce account { id } }');
     await expect.poll(nonces, { timeout: 5_000 }).toBe(before + 1);

@@ -193,7 +193,9 @@ describe.each(MODES)('$name', (mode) => {
       expectDeadline(placed.message, mode.placeHitsDeadline);
       // Cut short after the send may have left: the caller is told to look the order up.
       if (placed.message && DEADLINE_HIT.test(placed.message)) {
-        expect(placed.message).toMatch(/(order state unknown \(client_order_id [0-9a-f-]{36}\); not resent)|(budget wait)/);
+        expect(placed.message).toMatch(
+          /(order state unknown \(client_order_id [0-9a-f-]{36}\); not resent)|(budget wait)/,
+        );
       }
     } else {
       expect(mode.placeHitsDeadline).not.toBe(true);
@@ -215,7 +217,9 @@ describe('budget waits', () => {
     const second = await timed(c, ACCOUNT);
     expect(second.elapsedMs).toBeLessThan(DEADLINE_MS + MARGIN_MS);
     expect(second.body.errors?.[0]).toMatchObject({
-      message: expect.stringMatching(/deadline of 800 ms hit at budget wait; a \d+ ms wait would pass it/),
+      message: expect.stringMatching(
+        /deadline of 800 ms hit at budget wait; a \d+ ms wait would pass it/,
+      ),
       extensions: { code: 'UPSTREAM_UNAVAILABLE', deadlineMs: DEADLINE_MS },
     });
     expect(sandbox.requestCount({ path: '/v1/client/info', accountId: c.entry.accountId })).toBe(

@@ -11,10 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { classifyError } from '../../../src/resolvers/errors.ts';
 import { createUpstreamClient } from '../../../src/upstream/client.ts';
-import {
-  RESPONSE_TOO_LARGE,
-  ResponseTooLargeError,
-} from '../../../src/upstream/response-body.ts';
+import { RESPONSE_TOO_LARGE, ResponseTooLargeError } from '../../../src/upstream/response-body.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 import { createHttpExchange } from '../../../src/upstream/transport.ts';
 
@@ -69,7 +66,10 @@ function stream(res: ServerResponse, total: number): void {
   const pump = () => {
     while (sent < total && !res.destroyed) {
       sent += chunk.length;
-      if (!res.write(chunk)) return void res.once('drain', pump);
+      if (!res.write(chunk)) {
+        res.once('drain', pump);
+        return;
+      }
     }
     if (!res.destroyed) res.end();
   };

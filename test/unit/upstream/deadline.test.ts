@@ -16,7 +16,11 @@ import { UnavailableError, UpstreamRejectedError } from '../../../src/upstream/e
 import { StoreHealth } from '../../../src/upstream/health.ts';
 import { withOrders } from '../../../src/upstream/orders.ts';
 import type { AccountContext, Call, Handler } from '../../../src/upstream/pipeline.ts';
-import { MAX_WAIT_JITTER_MS, WINDOW_MARGIN_MS, withBudget } from '../../../src/upstream/rate-limit.ts';
+import {
+  MAX_WAIT_JITTER_MS,
+  WINDOW_MARGIN_MS,
+  withBudget,
+} from '../../../src/upstream/rate-limit.ts';
 import { markUnsent, wasSent, withRetry } from '../../../src/upstream/retry.ts';
 import { SingleFlight } from '../../../src/upstream/single-flight.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
@@ -35,7 +39,12 @@ const account = {
 /** A clock the test moves by hand. */
 const manualClock = () => {
   let t = 0;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 };
 
 const makeCall = (op: Operation, deadline: Deadline | undefined, args: CallArgs = {}): Call => ({
@@ -78,7 +87,7 @@ describe('Deadline', () => {
     expect((error as Error).message).toContain('a 500 ms wait would pass it');
   });
 
-  it("follows a ponyfilled caller signal with a native one; an abort beats the clock", () => {
+  it('follows a ponyfilled caller signal with a native one; an abort beats the clock', () => {
     const listeners: Array<() => void> = [];
     const foreign = {
       aborted: false,
@@ -160,17 +169,15 @@ describe('retry layer under a deadline', () => {
     }
   });
 
-  it("ends a backoff when the caller goes away, and sends nothing more", async () => {
+  it('ends a backoff when the caller goes away, and sends nothing more', async () => {
     const controller = new AbortController();
     let sends = 0;
     // Real sleep: a 10-minute backoff that only the abort can end.
-    const handler = withRetry({ policy: { max: 3, baseMs: 600_000, capMs: 600_000 } })(
-      async () => {
-        sends++;
-        queueMicrotask(() => controller.abort());
-        throw serverError();
-      },
-    );
+    const handler = withRetry({ policy: { max: 3, baseMs: 600_000, capMs: 600_000 } })(async () => {
+      sends++;
+      queueMicrotask(() => controller.abort());
+      throw serverError();
+    });
     const call = makeCall(
       CATALOG.accountInfo,
       new Deadline(3_600_000, { signal: controller.signal }),
@@ -307,7 +314,9 @@ describe('orders layer under a deadline', () => {
     }, deadline);
     expect(result).toBeInstanceOf(DeadlineExceededError);
     expect(result).toMatchObject({ stage: 'read-back' });
-    expect((result as Error).message).toMatch(/order state unknown \(client_order_id c1\); not resent/);
+    expect((result as Error).message).toMatch(
+      /order state unknown \(client_order_id c1\); not resent/,
+    );
     expect([sends, reads, slept.length]).toEqual([1, 0, 0]);
   });
 
