@@ -12,7 +12,7 @@
  */
 import type { UpstreamConfig } from '../config.ts';
 import { cacheEntry, invalidatedKeys, ttlFor } from './cache-policy.ts';
-import { SharedAbort } from './deadline.ts';
+import { type Deadline, SharedAbort } from './deadline.ts';
 import type { StoreHealth } from './health.ts';
 import type { Call, Layer } from './pipeline.ts';
 import type { SingleFlight } from './single-flight.ts';
@@ -52,8 +52,8 @@ export function withCache(options: CacheLayerOptions): Layer {
    * again. A reused value is shared by every caller that reads it: it is frozen.
    */
   const decoded = new Map<string, Map<string, { text: string; stored: Stored | undefined }>>();
-  /** The abort signal of each flight in progress, for the callers that join it. */
-  const aborts = new WeakMap<Promise<unknown>, SharedAbort>();
+  /** The deadline and abort of each flight in progress, for the callers that join it. */
+  const shared = new WeakMap<Promise<unknown>, { abort: SharedAbort; deadline?: Deadline }>();
 
   const decode = (key: string, field: string, text: string): Stored | undefined => {
     let fields = decoded.get(key);
@@ -134,10 +134,15 @@ export function withCache(options: CacheLayerOptions): Layer {
       }
       return data;
     });
-    if (leader) aborts.set(promise, abort);
-    aborts.get(promise)?.join(deadline?.signal);
+    if (leader)
+      shared.set(
+        promise,
+        flightCall.deadline ? { abort, deadline: flightCall.deadline } : { abort },
+      );
+    const flight = shared.get(promise);
+    flight?.abort.join(deadline?.signal);
     return deadline
-      ? deadline.race(promise, call.op.name, 'coalesced read', aborts.get(promise)?.signal)
+      ? deadline.race(promise, call.op.name, 'coalesced read', flight?.deadline)
       : promise;
   };
 }

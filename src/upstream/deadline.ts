@@ -139,23 +139,27 @@ export class Deadline {
   }
 
   /**
-   * Waits for `promise` (work shared with other callers) no longer than this deadline and
-   * this caller: the work itself goes on for the others. When this caller's abort also
-   * aborted the work (`work`: it was the last one waiting), the work's own failure, which
-   * names where it stopped, is awaited instead.
+   * Waits for `promise` (work shared with other callers, running under the deadline `work`)
+   * no longer than this deadline and this caller: the work itself goes on for the others.
+   * Where the work stops first anyway (its deadline is not later than this one, or this
+   * caller's abort aborted it: it was the last one waiting), its own failure, which names
+   * where it stopped, is awaited instead.
    */
   race<T>(
     promise: Promise<T>,
     operation: string,
     stage: DeadlineStage,
-    work?: AbortSignal,
+    work?: Deadline,
   ): Promise<T> {
     this.check(operation, stage);
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        done();
-        reject(new DeadlineExceededError(operation, this.budgetMs, stage));
-      }, this.remainingMs());
+      const timer =
+        work && work.#at <= this.#at
+          ? undefined
+          : setTimeout(() => {
+              done();
+              reject(new DeadlineExceededError(operation, this.budgetMs, stage));
+            }, this.remainingMs());
       const onAbort = () => {
         if (work?.aborted) return;
         done();

@@ -362,10 +362,15 @@ describe('cache layer: coalesced reads under deadlines', () => {
   it('aborts the shared read only when every caller waiting on it has gone away', async () => {
     const seen: AbortSignal[] = [];
     let release: (value: unknown) => void = () => {};
+    // Like the sender: a read in flight fails as soon as its signal aborts.
     const next: Handler = (call) => {
-      seen.push((call.deadline as Deadline).signal);
-      return new Promise((resolve) => {
+      const { signal } = call.deadline as Deadline;
+      seen.push(signal);
+      return new Promise((resolve, reject) => {
         release = resolve;
+        signal.addEventListener('abort', () =>
+          reject(new CallAbortedError(call.op.name, 'attempt 1')),
+        );
       });
     };
     const handler = withCache({
@@ -385,12 +390,35 @@ describe('cache layer: coalesced reads under deadlines', () => {
     );
     await vi.waitFor(() => expect(seen).toHaveLength(1)); // one upstream read for both
     leader.abort();
-    await expect(first).rejects.toBeInstanceOf(CallAbortedError);
+    await expect(first).rejects.toMatchObject({ stage: 'coalesced read' });
     expect(seen[0]!.aborted).toBe(false);
     follower.abort();
     expect(seen[0]!.aborted).toBe(true);
+    // The last one out gets the read's own failure, naming where it stopped.
+    await expect(second).rejects.toMatchObject({ stage: 'attempt 1' });
     await expect(second).rejects.toBeInstanceOf(CallAbortedError);
     release({});
+  });
+
+  it('holds a follower no longer than its own, nearer deadline', async () => {
+    let release: (value: unknown) => void = () => {};
+    const handler = withCache({
+      store: createMemoryStore(),
+      health: new StoreHealth(),
+      config,
+      flights: new SingleFlight(),
+      now: () => 0,
+    })(
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
+    const first = handler(makeCall(CATALOG.accountInfo, new Deadline(60_000)));
+    const second = handler(makeCall(CATALOG.accountInfo, new Deadline(20)));
+    await expect(second).rejects.toMatchObject({ stage: 'coalesced read', deadlineMs: 20 });
+    release({ account_id: '0xacc' });
+    await expect(first).resolves.toEqual({ account_id: '0xacc' });
   });
 
   it('gives a follower the shared result when the leader left', async () => {
