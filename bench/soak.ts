@@ -385,6 +385,9 @@ async function main(): Promise<number> {
         SVC_BASE_URL: sandbox.url,
         SOAK_KEYSTORE: JSON.stringify({ principals: traders.map((t) => t.entry) }),
         UPSTREAM_LIMIT_SCALE: String(LIMIT_SCALE),
+        // The soak measures memory over time, not the per-caller limits: out of the way.
+        CALLER_POINTS: String(1e12),
+        CALLER_ANON_POINTS: String(1e12 - 1),
         LOG_LEVEL: 'warn',
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
         ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: `svc-soak-${run}` } : {}),

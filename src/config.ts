@@ -95,7 +95,7 @@ const envSchema = z
     CALLER_WINDOW_MS: z.coerce.number().int().min(1_000).multipleOf(1_000).default(60_000),
     CALLER_POINTS: z.coerce.number().int().positive().default(1_200),
     CALLER_ANON_POINTS: z.coerce.number().int().positive().default(120),
-    CALLER_GLOBAL_SHARE: z.coerce.number().positive().max(1).default(0.5),
+    CALLER_GLOBAL_SHARE: z.coerce.number().positive().max(1).default(0.4),
     CALLER_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((env, ctx) => {

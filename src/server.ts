@@ -27,6 +27,7 @@ import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
+import { useGraphiQLAssets } from './plugins/use-graphiql-assets.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
@@ -68,7 +69,7 @@ export interface Gateway {
   yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
   /** Node `http` request listener: `http.createServer(gateway.handler)`. */
   handler: RequestListener;
-  /** The admin listener's (/metrics, /ready): `listenAdmin(gateway.admin, config.admin)`. */
+  /** Request listener of the admin port (/metrics, /ready): `listenAdmin(gateway.admin, config.admin)`. */
   admin: RequestListener;
   upstream: UpstreamClient;
   /** Base URL of the upstream in use (the embedded sandbox's in embedded mode). */
@@ -156,8 +157,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     healthCheckEndpoint: '/health',
     landingPage: false,
     // GRAPHIQL / GRAPHQL_INTROSPECTION: both off by default when NODE_ENV=production.
-    graphiql:
-      config.graphiql && graphiqlOptions(demoTokens ? { demoToken: demoTokens.trader } : {}),
+    graphiql: config.graphiql && graphiqlOptions(demoTokens ? { demoTokens } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
@@ -166,6 +166,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     plugins: [
       ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
       useLogging({ logger }),
+      ...(config.graphiql ? [useGraphiQLAssets()] : []),
       useMetrics({ metrics }),
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
@@ -187,6 +188,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           config: config.callerLimits,
           keyPrefix: config.redis.keyPrefix,
           replicas: config.upstream.replicas ?? 1,
+          limitScale: config.upstream.limitScale ?? 1,
+          waitMs: config.upstream.budgetWaitMs,
           ...(store.redis ? { redis: store.redis } : {}),
         }),
       }),

@@ -16,12 +16,15 @@
  * 2. Fair share of the global upstream budgets (one budget for the gateway's IP, like sv_nonce
  *    at 10/s): within each of that budget's windows, one principal may take at most
  *    CALLER_GLOBAL_SHARE of it, and all anonymous callers together the same share (counted as
- *    one caller, so a flood from many IPs cannot starve the accounts either). With the default
- *    0.5, one caller's flood leaves at least half of every global budget to everyone else.
- *    Fixed windows let a caller take its share at the end of one window and again at the start
- *    of the next; the upstream budget's own sliding window then makes the others wait briefly
- *    (UPSTREAM_BUDGET_WAIT_MS) instead of starving. A request that needs more of a budget than
- *    one share holds is refused outright: no retry could pass it.
+ *    one caller, so a flood from many IPs cannot starve the accounts either). Fixed windows let
+ *    a caller take its share at the end of one window and again at the start of the next, so
+ *    in the upstream budget's sliding window it can hold twice its share; the default 0.4
+ *    keeps that under the whole budget (8 of sv_nonce's 10 a second), and a flooding caller
+ *    leaves the others at least 60% on average and 20% at its worst edge, which they get after
+ *    a short budget wait instead of starving. Like the upstream budget, a request over its
+ *    share waits for the next window up to `waitMs` (UPSTREAM_BUDGET_WAIT_MS) before it is
+ *    refused, so a short burst is smoothed rather than failed. A request that needs more of a
+ *    budget than one share holds is refused outright: no wait could pass it.
  *
  * A refused request is charged nothing: the refusing rule, and every rule before it, gives
  * back what it took (rate-limiter-flexible counts a refused consume), so an oversized request
@@ -62,6 +65,12 @@ export interface CallerLimiterOptions {
   keyPrefix: string;
   /** Replicas sharing the limits: the insurance limiter's divisor. @default 1 */
   replicas?: number;
+  /** UPSTREAM_LIMIT_SCALE: the global budgets are this many times the documented ones. @default 1 */
+  limitScale?: number;
+  /** How long a request may wait for its share of a global budget. @default 0 (refuse at once) */
+  waitMs?: number;
+  /** @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface CallerLimiter {
@@ -76,8 +85,6 @@ interface Rule {
   take(key: string, points: number): Promise<{ refusedMs?: number; giveBack: () => Promise<void> }>;
 }
 
-type Limiter = RateLimiterAbstract;
-
 /**
  * A Redis round trip of the limiter normally takes about a millisecond; past this the call
  * counts as a slow failure (the insurance answers, and StoreHealth suspends Redis for the
@@ -87,7 +94,11 @@ type Limiter = RateLimiterAbstract;
 const REDIS_TIMEOUT_MS = 500;
 
 /** Consumes; a refusal gives its points back (rate-limiter-flexible counts refused consumes). */
-async function consume(limiter: Limiter, key: string, points: number): Promise<number | undefined> {
+async function consume(
+  limiter: RateLimiterAbstract,
+  key: string,
+  points: number,
+): Promise<number | undefined> {
   try {
     await limiter.consume(key, points);
     return undefined;
@@ -101,6 +112,9 @@ async function consume(limiter: Limiter, key: string, points: number): Promise<n
 export function createCallerLimiter(options: CallerLimiterOptions): CallerLimiter {
   const { config, redis, keyPrefix } = options;
   const replicas = Math.max(1, options.replicas ?? 1);
+  const waitMs = options.waitMs ?? 0;
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // After a slow failure the limits stay local for 5 s (then one call probes Redis): a hung
   // Redis then costs one request in 5 s a timeout, not every request.
   const health = new StoreHealth(Date.now, { slowMs: REDIS_TIMEOUT_MS - 50, suspendMs: 5_000 });
@@ -117,8 +131,8 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
       giveBack: () => local.reward(key, n).then(() => undefined),
     });
     if (!redis) return { points, take: onLocal };
-    // Fails at once while the connection is known down; a hung Redis is cut off by the
-    // client's command timeout and then suspended by `health`.
+    // Fails at once while the connection is known down; a hung Redis is cut off after
+    // REDIS_TIMEOUT_MS and then suspended by `health`.
     const shared = new RLWrapperTimeouts({
       limiter: new RateLimiterRedis({
         storeClient: redis,
@@ -147,7 +161,8 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
   const shareOf = (limit: LimitPolicy): Rule => {
     let share = shares.get(limit.key);
     if (!share) {
-      const points = Math.max(1, Math.floor(limit.limit * config.globalShare));
+      const scaled = limit.limit * (options.limitScale ?? 1);
+      const points = Math.max(1, Math.floor(scaled * config.globalShare));
       share = rule(`share:${limit.key}`, points, limit.windowMs);
       shares.set(limit.key, share);
     }
@@ -170,7 +185,16 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
             reason: `needs ${calls} calls of the shared upstream budget ${budget}; one caller may use ${share.points} per ${limit.windowMs} ms`,
           };
         }
-        const { refusedMs, giveBack } = await share.take(shareKey, calls);
+        let { refusedMs, giveBack } = await share.take(shareKey, calls);
+        // Wait for the share's next window while the wait stays within `waitMs` (jitter: the
+        // callers waiting for one window do not all retry at one instant).
+        for (let waited = 0; refusedMs !== undefined; ) {
+          const pause = refusedMs + Math.floor(Math.random() * 25);
+          if (waited + pause > waitMs) break;
+          await sleep(pause);
+          waited += pause;
+          ({ refusedMs, giveBack } = await share.take(shareKey, calls));
+        }
         if (refusedMs !== undefined) {
           await refund();
           return {

@@ -32,7 +32,11 @@ interface LimitedContext extends GatewayContext {
   req?: IncomingMessage;
 }
 
-export function clientIp(context: LimitedContext, proxyHops: number): string {
+/** The anonymous caller's key: its IP, as the socket or the trusted proxies saw it. */
+export function clientIp(
+  context: Pick<LimitedContext, 'request' | 'req'>,
+  proxyHops: number,
+): string {
   if (proxyHops > 0) {
     const hops = (context.request.headers.get('x-forwarded-for') ?? '')
       .split(',')
@@ -41,7 +45,8 @@ export function clientIp(context: LimitedContext, proxyHops: number): string {
     const hop = hops[hops.length - proxyHops];
     if (hop) return hop;
   }
-  return context.req?.socket?.remoteAddress ?? 'unknown';
+  // A dual-stack listener reports IPv4 peers as ::ffff:a.b.c.d: one client, one key.
+  return (context.req?.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:(?=\d+\.)/, '');
 }
 
 function callerOf(context: LimitedContext, proxyHops: number): Caller {

@@ -2,7 +2,9 @@
 /**
  * GraphiQL in headless Chromium against a running gateway (embedded sandbox, demo principals):
  * the page loads with no network access beyond the gateway, comes pre-filled with the demo
- * trader's Authorization header and the `account` query, runs it, and shows the account.
+ * trader's Authorization header and the `account` query, runs it, and shows the account; the
+ * admin example tab runs with the broker admin's token. With GRAPHIQL_SCREENSHOT=<file.png>
+ * it also saves the screenshot the README shows (docs/graphiql.png).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -87,5 +89,52 @@ describe('GraphiQL', () => {
 
     // The request GraphiQL sent carried the demo trader's token and reached the sandbox.
     expect(gw.gateway.sandbox?.requestCount({ accountId: accountId as string })).toBeGreaterThan(0);
+  });
+
+  it('opens on the example tabs; the admin tab runs with the broker admin token', async () => {
+    const page = await browser.newPage();
+    await page.goto(gw.graphqlUrl);
+    const tab = (name: string) =>
+      page.locator('.graphiql-tab-button', { hasText: new RegExp(`^${name}$`) });
+    for (const name of ['Account', 'PlaceOrder', 'Portfolio', 'ReferralAdmin']) {
+      await tab(name).waitFor({ state: 'visible', timeout: 30_000 });
+    }
+    const result = async () =>
+      ((await page.locator('.graphiql-response').textContent()) ?? '').replace(/\s+/g, '');
+
+    // Switches to a tab; a click during a re-render can be lost, so click until it shows.
+    const open = (name: string, field: string) =>
+      expect
+        .poll(
+          async () => {
+            await tab(name).click();
+            return page.locator('.graphiql-query-editor').textContent();
+          },
+          { timeout: 30_000 },
+        )
+        .toContain(field);
+    await open('ReferralAdmin', 'referralAdminInfo');
+    // The headers editor follows the tab switch: wait for the admin's token before running.
+    const adminToken = gw.gateway.demoTokens?.brokerAdmin as string;
+    await expect
+      .poll(() => page.locator('.graphiql-editor-tool').textContent(), { timeout: 30_000 })
+      .toContain(adminToken.slice(0, 20));
+    await page.locator('.graphiql-execute-button').click();
+    await expect.poll(result, { timeout: 30_000 }).toContain('"referralAdminInfo":{"rows":');
+    expect(await result()).not.toContain('"errors"');
+    const admin = gw.gateway.principals.find((p) => p.role === 'broker_admin');
+    const adminCalls = { accountId: admin?.credentials.accountId as string };
+    expect(gw.gateway.sandbox?.requestCount(adminCalls)).toBeGreaterThan(0);
+
+    await open('PlaceOrder', 'placeOrder');
+    await page.getByRole('button', { name: 'Variables' }).click();
+    await page.locator('.graphiql-execute-button').click();
+    await expect.poll(result, { timeout: 30_000 }).toContain('"__typename":"PlaceOrderSuccess"');
+    const file = process.env.GRAPHIQL_SCREENSHOT;
+    if (file) {
+      await page.setViewportSize({ width: 1360, height: 760 });
+      await page.screenshot({ path: file });
+    }
+    await page.close();
   });
 });

@@ -3,8 +3,9 @@
  * demo principals): its curl command with the demo trader's token answers the JSON the README
  * prints, and each of its GraphQL blocks runs without errors.
  */
+import { parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
+import { fencedBlocks, readDoc, shellWords } from '../../unit/docs/markdown.ts';
 import { type Running, startGateway, uniquePrefix } from '../server/harness.ts';
 
 const README = readDoc('README.md');
@@ -19,17 +20,6 @@ beforeAll(async () => {
   token = gw.gateway.demoTokens?.trader as string;
 });
 afterAll(() => gw?.close());
-
-/** Words of a shell command line, with '…' and "…" quoting ($TOKEN expanded in "…"). */
-function shellWords(line: string, vars: Record<string, string>): string[] {
-  const words: string[] = [];
-  for (const m of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) {
-    const [, single, double, bare] = m;
-    const expand = (s: string) => s.replace(/\$(\w+)/g, (_, name: string) => vars[name] ?? '');
-    words.push(single ?? expand(double ?? bare ?? ''));
-  }
-  return words;
-}
 
 describe('README', () => {
   it('its curl command answers what the README prints', async () => {
@@ -52,6 +42,9 @@ describe('README', () => {
       else if (word.startsWith('http')) url = word;
     }
     expect(url).toBe('http://localhost:4000/graphql');
+    // The curl sends the README's first GraphQL block.
+    const [first] = fencedBlocks(README, 'graphql');
+    expect(print(parse(JSON.parse(body as string).query))).toBe(print(parse(first as string)));
     const response = await fetch(url.replace('http://localhost:4000', gw.origin), {
       method: body === undefined ? 'GET' : 'POST',
       headers,

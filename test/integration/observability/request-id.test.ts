@@ -46,7 +46,8 @@ beforeAll(async () => {
     prefix: uniquePrefix('request-id'),
     upstreamUrl: sandbox.url,
     keystore: { principals: [trader.entry] },
-    env: { UPSTREAM_RETRY_MAX: '0' },
+    // Not a test of caller limits: anonymous callers may take the whole sv_nonce budget.
+    env: { UPSTREAM_RETRY_MAX: '0', CALLER_GLOBAL_SHARE: '1' },
   });
 });
 afterAll(async () => {

@@ -99,14 +99,15 @@ describe('an anonymous flood of strategyVaultNonce on two replicas', () => {
     const traderReads: Answer[] = [];
     const floodAnswers: Answer[] = [];
     const smallAnswers: Answer[] = [];
-    // Five rounds; in each, 10 anonymous 30-alias requests and 10 anonymous 5-alias requests
-    // spread over both replicas, concurrently with one trader read of the same shared budget.
-    for (let round = 0; round < 5; round++) {
+    // Four rounds; in each, 10 anonymous 30-alias requests and 10 anonymous 4-alias requests
+    // spread over both replicas, concurrently with one trader read of the same shared budget
+    // (a share is 4 of sv_nonce's 10 a second: the trader stays within its own).
+    for (let round = 0; round < 4; round++) {
       const [floods, smalls, read] = await Promise.all([
         Promise.all(Array.from({ length: 10 }, (_, i) => send(replicas[i % 2], flood))),
         Promise.all(
           Array.from({ length: 10 }, (_, i) =>
-            send(replicas[(i + 1) % 2], aliases(5, 'strategyVaultNonce')),
+            send(replicas[(i + 1) % 2], aliases(4, 'strategyVaultNonce')),
           ),
         ),
         send(replicas[round % 2], '{ strategyVaultNonce account { id } }', trader.token),
@@ -116,12 +117,6 @@ describe('an anonymous flood of strategyVaultNonce on two replicas', () => {
       traderReads.push(read);
     }
 
-    for (const answer of floodAnswers) {
-      expectRateLimited(
-        answer,
-        /shared upstream budget sv_nonce; one caller may use 5 per 1000 ms/,
-      );
-    }
     for (const read of traderReads) {
       expect(read.status, JSON.stringify(read.body)).toBe(200);
       expect(read.body.errors, JSON.stringify(read.body.errors)).toBeUndefined();
@@ -130,7 +125,13 @@ describe('an anonymous flood of strategyVaultNonce on two replicas', () => {
         account: { id: trader.entry.accountId },
       });
     }
-    // Anonymous callers share one share of sv_nonce (5 per second, both replicas together):
+    for (const answer of floodAnswers) {
+      expectRateLimited(
+        answer,
+        /shared upstream budget sv_nonce; one caller may use 4 per 1000 ms/,
+      );
+    }
+    // Anonymous callers share one share of sv_nonce (4 a second, both replicas together):
     // most of the small requests are refused too.
     const refused = smallAnswers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(smallAnswers.length / 2);
@@ -174,7 +175,8 @@ describe('per-caller limits shared by two replicas', () => {
       expect(answer.status, `request ${i}`).toBe(200);
       expect(answer.body.data?.strategyVaultNonce).toEqual(expect.any(Number));
     }
-    const over = await send(replicas[0], '{ strategyVaultNonce }');
+    // A field outside any shared budget: only the per-IP window can refuse it.
+    const over = await send(replicas[0], '{ account { id } }');
     expectRateLimited(over, /over the anonymous limit of 4 upstream calls per 60000 ms/);
     expect(over.body.errors?.[0]?.extensions?.retryAfterMs).toBeLessThanOrEqual(60_000);
     // Introspection costs nothing and still answers.

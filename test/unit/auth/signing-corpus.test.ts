@@ -16,14 +16,14 @@ describe('signing corpus (Python-generated)', () => {
       ['batch', 'cancel', 'edge', 'edit', 'keys', 'order', 'random', 'tie'].sort(),
     );
     expect(signers.map((s) => s.tradingKey)).toEqual(corpus.keys.map((k) => k.tradingKey));
-  });
+  }, 120_000);
 
   it('normalizes every row exactly like Python', () => {
     const wrong = corpus.rows
       .filter((row) => normalizeOrderParams(row.params) !== row.normalized)
       .map((row) => ({ expected: row.normalized, got: normalizeOrderParams(row.params) }));
     expect(wrong.slice(0, 5)).toEqual([]);
-  });
+  }, 120_000);
 
   it('formats every number of the tie and edge rows like Python', () => {
     const wrong: string[] = [];
@@ -33,12 +33,12 @@ describe('signing corpus (Python-generated)', () => {
       if (formatG10(price) !== expected) wrong.push(`${price}: ${formatG10(price)} ≠ ${expected}`);
     }
     expect(wrong.slice(0, 5)).toEqual([]);
-  });
+  }, 120_000);
 
   it('signs every row to the same r, s and v', () => {
     const wrong = corpus.rows
       .filter((row) => signers[row.key]?.sign(row.params) !== row.signature)
       .map((row) => row.normalized);
     expect(wrong.slice(0, 5)).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -3,7 +3,7 @@
  * and validates against the schema, every npm script they name exists, and every relative
  * link (images included) points at a file and heading that exist.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../../src/schema/index.ts';
@@ -46,6 +46,11 @@ describe('commands and links in the docs', () => {
     it(`${path}: every npm script it names is in package.json`, () => {
       const named = npmScripts(readDoc(path));
       expect(named.filter((name) => !scripts.includes(name))).toEqual([]);
+    });
+
+    it(`${path}: every file a command runs (npx tsx <file>) exists`, () => {
+      const files = [...readDoc(path).matchAll(/\bnpx tsx ([\w./-]+\.ts)\b/g)].map((m) => m[1]);
+      expect(files.filter((file) => !existsSync(new URL(file as string, ROOT)))).toEqual([]);
     });
 
     it(`${path}: every relative link resolves to a file and heading`, () => {

@@ -51,3 +51,31 @@ export function npmScripts(markdown: string): string[] {
   }
   return [...names];
 }
+
+/** Words of a shell command line, with '…' and "…" quoting ($NAME expanded outside '…'). */
+export function shellWords(line: string, vars: Record<string, string> = {}): string[] {
+  const words: string[] = [];
+  const expand = (s: string) => s.replace(/\$(\w+)/g, (_, name: string) => vars[name] ?? '');
+  for (const m of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) {
+    const [, single, double, bare] = m;
+    words.push(single ?? expand(double ?? bare ?? ''));
+  }
+  return words;
+}
+
+/**
+ * The commands of a ```sh block (continuation lines joined) with the output printed below
+ * each as `# …` comment lines (joined without the `# `).
+ */
+export function commandsWithOutput(block: string): { command: string; output: string }[] {
+  const result: { command: string; output: string }[] = [];
+  for (const line of block.replace(/\\\n\s*/g, ' ').split('\n')) {
+    if (line.startsWith('#')) {
+      const last = result.at(-1);
+      if (last) last.output += line.replace(/^#\s?/, '').trim();
+    } else if (line.trim() !== '') {
+      result.push({ command: line.trim(), output: '' });
+    }
+  }
+  return result;
+}

