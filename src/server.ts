@@ -20,6 +20,7 @@ import {
 import { createCallerLimiter } from './caller-limits/limiter.ts';
 import type { Config } from './config.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
+import { createIdempotency } from './idempotency/index.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
@@ -28,6 +29,7 @@ import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
 import { useGraphiQLAssets } from './plugins/use-graphiql-assets.ts';
+import { useIdempotency } from './plugins/use-idempotency.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
@@ -192,6 +194,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           waitMs: config.upstream.budgetWaitMs,
           ...(store.redis ? { redis: store.redis } : {}),
         }),
+      }),
+      // Idempotency-Key replays and the clientOrderId guard (context): after every limit.
+      useIdempotency({
+        idempotency: createIdempotency({
+          store,
+          upstream: config.upstream,
+          registry: metrics.registry,
+          logger,
+        }),
+        logger,
       }),
       // Last: after every request parser, so it wraps whichever one a request selects.
       useRequestBodyLimit(config.limits.maxBodyBytes),

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'UPSTREAM_REJECTED',
   'UPSTREAM_UNAVAILABLE',
+  'IDEMPOTENCY_MISMATCH',
+  'IDEMPOTENCY_IN_PROGRESS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,7 +19,7 @@ const MarketFeeRatesRef = builder.objectRef<MarketFeeRates>('MarketFeeRates').im
   }),
 });
 
-const AccountRef = builder.objectRef<AccountModel>('Account').implement({
+export const AccountRef = builder.objectRef<AccountModel>('Account').implement({
   description: "The caller's account configuration.",
   fields: (t) => ({
     id: t.exposeID('id'),

@@ -3,6 +3,8 @@ import { builder } from './builder.ts';
 import { withCodedEnumErrors } from './coded-enums.ts';
 import './account.ts';
 import './order.ts';
+import './order-lifecycle.ts';
+import './portfolio.ts';
 import './margin.ts';
 import './transfer.ts';
 import './nonce.ts';
