@@ -7,6 +7,10 @@
  * it (even an order) is safe. That is how a host clock minutes off still gets its first
  * request accepted.
  *
+ * Each attempt's timeout is the operation deadline's time left when that is shorter, and a
+ * read is aborted with the caller (deadline.ts); answers are capped, compressed ones too
+ * (response-body.ts).
+ *
  * The wire is an {@link Exchange}: by default node:http/node:https on a keep-alive agent
  * (fetch's Request/Response machinery cost about twice the CPU per call), or — when a `fetch`
  * is injected (tests record requests through one) — that fetch.

@@ -13,7 +13,7 @@ import { classifyError } from '../../../src/resolvers/errors.ts';
 import { createUpstreamClient } from '../../../src/upstream/client.ts';
 import { RESPONSE_TOO_LARGE, ResponseTooLargeError } from '../../../src/upstream/response-body.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
-import { createHttpExchange } from '../../../src/upstream/transport.ts';
+import { createFetchExchange, createHttpExchange } from '../../../src/upstream/transport.ts';
 
 const CAP = 64 * 1024;
 const BOMB = 64 * 1024 * 1024;
@@ -163,6 +163,28 @@ describe('response size cap (exchange)', () => {
     const ex = exchange();
     await expect(ex.send(get('/corrupt-gzip'))).rejects.toMatchObject({ code: 'Z_DATA_ERROR' });
     ex.close();
+  });
+});
+
+describe('response size cap (injected fetch exchange)', () => {
+  it('caps the decoded stream too: an undeclared oversized body and a gzip bomb', async () => {
+    const ex = createFetchExchange(base, fetch, { maxResponseBytes: CAP });
+    routes.set('/fetch-chunked', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      stream(res, BOMB);
+    });
+    await expect(ex.send(get('/fetch-chunked'))).rejects.toMatchObject({
+      code: RESPONSE_TOO_LARGE,
+    });
+    await expect.poll(() => seen.get('/fetch-chunked')?.cutShort, { timeout: 5_000 }).toBe(true);
+    routes.set('/fetch-bomb', (_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(bombs.gzip);
+    });
+    await expect(ex.send(get('/fetch-bomb'))).rejects.toMatchObject({ code: RESPONSE_TOO_LARGE });
+    routes.set('/fetch-exact', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(envelope(CAP));
+    });
+    expect((await ex.send(get('/fetch-exact'))).text).toHaveLength(CAP);
   });
 });
 
