@@ -4,7 +4,7 @@
  * the yoga app with one plugin per HTTP concern. `main.ts` only listens; tests call this with
  * an injected config, keystore or upstream URL and bind port 0.
  */
-import type { RequestListener } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
@@ -21,6 +21,7 @@ import { createCallerLimiter } from './caller-limits/limiter.ts';
 import type { Config } from './config.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
 import { createIdempotency } from './idempotency/index.ts';
+import { createLive, type Live } from './live.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
@@ -84,6 +85,10 @@ export interface Gateway {
   principals: Principal[];
   metrics: GatewayMetrics;
   logger: Logger;
+  /** Live updates: the replica's upstream streams. */
+  live: Live;
+  /** Serves graphql-ws (subscriptions over WebSocket) on this HTTP server's `/graphql`. */
+  attachWebSockets(server: Server): void;
   /** Stops reporting ready (/ready → 503) so load balancers drain this instance. */
   drain(): void;
   /** Closes the upstream client, the store and the embedded sandbox. Idempotent. */
@@ -141,6 +146,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);
+  const live = createLive({
+    config: config.streams,
+    upstream,
+    upstreamUrl,
+    ...(sandbox ? { defaultBrokerId: sandbox.brokerId } : {}),
+    logger,
+  });
   let draining = false;
   const ready = createReadiness({
     ...options.readiness,
@@ -174,6 +186,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention(),
       useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
+      live.plugin,
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
       // text in `require` mode), before the limits (which then check the stored documents too).
       useGatewayPersistedOperations({ config, store, logger, embedded: sandbox !== undefined }),
@@ -223,12 +236,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     principals: directory.principals,
     metrics,
     logger,
+    live,
+    attachWebSockets: (server) => live.attach(server, yoga, directory),
     drain: () => {
       draining = true;
+      live.drain();
     },
     close() {
       draining = true;
       closing ??= (async () => {
+        await live.close();
         await upstream.close();
         await store.close();
         // The sandbox may already be stopped (tests stop it to simulate an outage).

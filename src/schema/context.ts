@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.ts';
 import type { Idempotency } from '../idempotency/index.ts';
+import type { LiveContext } from '../resolvers/live.ts';
 import type { Loaders } from '../resolvers/loaders.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 
@@ -14,4 +15,6 @@ export interface GatewayContext {
   loaders: Loaders;
   /** Exactly-once placements (set by the idempotency plugin); absent: no records kept. */
   idempotency?: Idempotency;
+  /** Live updates (subscriptions); absent when the gateway runs without streams. */
+  live?: LiveContext;
 }

@@ -2,7 +2,6 @@
  * What a trading screen lists on the account: `orders` (a Relay connection over
  * GET /v1/orders), `positions` and `balances`.
  */
-import type { AccountModel } from '../resolvers/account.ts';
 import { DEFAULT_PAGE, loadOrdersPage, type OrderFilterArgs } from '../resolvers/order-list.ts';
 import {
   type BalanceModel,
@@ -44,7 +43,7 @@ const PositionSideEnum = builder.enumType('PositionSide', {
   values: ['LONG', 'SHORT', 'FLAT'] as const,
 });
 
-const PositionRef = builder.objectRef<PositionModel>('Position').implement({
+export const PositionRef = builder.objectRef<PositionModel>('Position').implement({
   description: 'One position per (symbol, marginMode).',
   fields: (t) => ({
     symbol: t.exposeString('symbol'),
@@ -81,7 +80,7 @@ const PositionsRef = builder.objectRef<PositionsModel>('Positions').implement({
   }),
 });
 
-const BalanceRef = builder.objectRef<BalanceModel>('Balance').implement({
+export const BalanceRef = builder.objectRef<BalanceModel>('Balance').implement({
   description: 'One token of GET /v1/client/holding.',
   fields: (t) => ({
     token: t.exposeString('token'),
@@ -104,7 +103,7 @@ builder.objectFields(AccountRef, (t) => ({
       after: t.arg.string(),
     },
     validate: { schema: ordersArgs },
-    resolve: (_account: AccountModel, { filter, first, after }, ctx) =>
+    resolve: (_account, { filter, first, after }, ctx) =>
       loadOrdersPage(ctx, filter as OrderFilterArgs | null | undefined, first, after),
   }),
   positions: t.field({

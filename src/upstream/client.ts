@@ -22,6 +22,7 @@ import { withCache } from './cache.ts';
 import {
   accountMethods,
   CATALOG,
+  type CacheGroup,
   type CallArgs,
   type Operation,
   publicMethods,
@@ -30,7 +31,7 @@ import {
 import { ServerClock } from './clock.ts';
 import { Deadline } from './deadline.ts';
 import { StoreHealth, type StoreHealthSnapshot } from './health.ts';
-import type { Scope } from './keys.ts';
+import { cacheKey, type Scope } from './keys.ts';
 import { observeExchange } from './observe-exchange.ts';
 import { withOrders } from './orders.ts';
 import { type AccountContext, type Call, compose } from './pipeline.ts';
@@ -76,6 +77,11 @@ export interface UpstreamHealth {
 /** `UpstreamApi` plus what operators and readiness checks want to know. */
 export interface UpstreamClient extends UpstreamApi {
   health(): UpstreamHealth;
+  /**
+   * Drops an account's cached reads of these cache groups, in the shared store (so on every
+   * replica): the upstream's streams say the state moved. Never throws.
+   */
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
 }
 
 const GLOBAL: Scope = { kind: 'global' };
@@ -242,6 +248,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     withDeadline,
     ping,
     close,
+    invalidate: async (accountId, groups) => {
+      const keys = groups.map((group) => cacheKey({ kind: 'account', accountId }, group));
+      if (keys.length === 0) return;
+      flights.invalidate(keys.map((key) => `${key}|`));
+      await health.guard(
+        () => store.del(keys),
+        () => 0,
+      );
+    },
     health: () => ({
       store: { kind: store.kind, ...health.snapshot() },
       clockOffsetMs: Math.round(clock.offsetMs),
