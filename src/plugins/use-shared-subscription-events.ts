@@ -48,6 +48,8 @@ function sharedExecution(args: ExecutionArgs, key: string, payload: unknown): Re
   return result;
 }
 
+const DONE: IteratorResult<ExecutionResult> = Object.freeze({ value: undefined, done: true });
+
 /** Maps a source stream through `map`, passing `return` (the client left) to the source. */
 class MappedStream implements AsyncIterableIterator<ExecutionResult> {
   private readonly source: AsyncIterator<unknown>;
@@ -59,10 +61,15 @@ class MappedStream implements AsyncIterableIterator<ExecutionResult> {
     this.source = source[Symbol.asyncIterator]();
   }
 
-  async next(): Promise<IteratorResult<ExecutionResult>> {
-    const item = await this.source.next();
-    if (item.done) return { value: undefined, done: true };
-    return { value: await this.map(item.value), done: false };
+  /** No async/await: one promise per event when the execution is synchronous (it usually is). */
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    return this.source.next().then((item) => {
+      if (item.done) return DONE;
+      const result = this.map(item.value);
+      return result instanceof Promise
+        ? result.then((value) => ({ value, done: false }))
+        : { value: result, done: false };
+    });
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {
