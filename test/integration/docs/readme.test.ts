@@ -98,7 +98,9 @@ describe('README', () => {
     // The snippet's settings are the defaults plus the socket and the bearer token.
     expect(snippet).toContain("url: 'ws://localhost:4000/graphql'");
     expect(snippet).toContain('webSocketImpl: WebSocket');
-    expect(snippet).toMatch(/connectionParams: \{ authorization: `Bearer \$\{process\.env\.TOKEN\}` \}/);
+    expect(snippet).toMatch(
+      /connectionParams: \{ authorization: `Bearer \$\{process\.env\.TOKEN\}` \}/,
+    );
     const query = /const query = '([^']+)'/.exec(snippet as string)?.[1] as string;
     expect(query).toContain('orderUpdates');
 
