@@ -62,6 +62,13 @@ const envSchema = z
     UPSTREAM_RETRY_BASE_MS: ms(100),
     UPSTREAM_RETRY_CAP_MS: ms(2_000),
     UPSTREAM_BUDGET_WAIT_MS: ms(2_000),
+    /** One deadline per GraphQL operation: budget waits, retries and every upstream attempt. */
+    UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
+    UPSTREAM_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(4 * 1024 * 1024),
     UPSTREAM_LIMIT_SCALE: z.coerce.number().positive().default(1),
     GATEWAY_REPLICAS: z.coerce.number().int().positive().max(1_000).default(1),
     SVC_RECV_WINDOW_MS: z.coerce.number().int().positive().optional(),
@@ -171,6 +178,8 @@ const configSchema = envSchema.transform((env) => {
         capMs: env.UPSTREAM_RETRY_CAP_MS,
       },
       budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
+      deadlineMs: env.UPSTREAM_DEADLINE_MS,
+      maxResponseBytes: env.UPSTREAM_MAX_RESPONSE_BYTES,
       /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
       limitScale: env.UPSTREAM_LIMIT_SCALE,
       /**
@@ -224,9 +233,9 @@ const configSchema = envSchema.transform((env) => {
 
 export type Config = z.output<typeof configSchema>;
 type Upstream = Config['upstream'];
-/** The upstream part; tests and benches build it by hand and may leave out the two defaulted knobs. */
-export type UpstreamConfig = Omit<Upstream, 'limitScale' | 'replicas'> &
-  Partial<Pick<Upstream, 'limitScale' | 'replicas'>>;
+/** The upstream part; tests and benches build it by hand and may leave out the defaulted knobs. */
+type Defaulted = 'limitScale' | 'replicas' | 'deadlineMs' | 'maxResponseBytes';
+export type UpstreamConfig = Omit<Upstream, Defaulted> & Partial<Pick<Upstream, Defaulted>>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

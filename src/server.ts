@@ -185,7 +185,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention(),
-      useCallerAuth({ directory, upstream }),
+      useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       live.plugin,
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
       // text in `require` mode), before the limits (which then check the stored documents too).

@@ -28,20 +28,22 @@ const MARGIN_MS = 1_000;
 
 /**
  * The longest a placement runs: each send may time out and be followed by a read-back (a whole
- * read: every attempt timing out), repeated `retry.max` times; plus a budget wait.
+ * read: every attempt timing out), repeated `retry.max` times; plus a budget wait — and never
+ * past the operation's deadline (`deadlineMs`, src/upstream/deadline.ts), which bounds it all.
  */
 export function placementBoundMs(
-  upstream: Pick<UpstreamConfig, 'timeoutMs' | 'retry' | 'budgetWaitMs'>,
+  upstream: Pick<UpstreamConfig, 'timeoutMs' | 'retry' | 'budgetWaitMs' | 'deadlineMs'>,
 ): number {
-  const { timeoutMs, retry, budgetWaitMs } = upstream;
+  const { timeoutMs, retry, budgetWaitMs, deadlineMs } = upstream;
   const attempts = retry.max + 1;
   const read = attempts * (timeoutMs + retry.capMs);
-  return attempts * (timeoutMs + retry.capMs + read) + budgetWaitMs + MARGIN_MS;
+  const arithmetic = attempts * (timeoutMs + retry.capMs + read) + budgetWaitMs;
+  return Math.min(arithmetic, deadlineMs ?? arithmetic) + MARGIN_MS;
 }
 
 export interface IdempotencyOptions {
   store: Store;
-  upstream: Pick<UpstreamConfig, 'timeoutMs' | 'retry' | 'budgetWaitMs'>;
+  upstream: Pick<UpstreamConfig, 'timeoutMs' | 'retry' | 'budgetWaitMs' | 'deadlineMs'>;
   registry?: Registry;
   logger?: Logger;
   /** @default RECORD_TTL_MS (24 h) */

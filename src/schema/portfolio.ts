@@ -2,7 +2,6 @@
  * What a trading screen lists on the account: `orders` (a Relay connection over
  * GET /v1/orders), `positions` and `balances`.
  */
-import type { AccountModel } from '../resolvers/account.ts';
 import { DEFAULT_PAGE, loadOrdersPage, type OrderFilterArgs } from '../resolvers/order-list.ts';
 import {
   type BalanceModel,
@@ -104,7 +103,7 @@ builder.objectFields(AccountRef, (t) => ({
       after: t.arg.string(),
     },
     validate: { schema: ordersArgs },
-    resolve: (_account: AccountModel, { filter, first, after }, ctx) =>
+    resolve: (_account, { filter, first, after }, ctx) =>
       loadOrdersPage(ctx, filter as OrderFilterArgs | null | undefined, first, after),
   }),
   positions: t.field({

@@ -10,8 +10,11 @@
  *       reconciled by client_order_id in `orders.ts`.
  * - Delay: capped exponential backoff with equal jitter, in [d/2, d] for
  *   d = min(cap, base·2^(attempt−1)).
+ * - Under the operation's deadline (deadline.ts): a backoff that cannot end before it is not
+ *   begun, an abort ends it, and a deadline hit or an abort is never retried.
  */
 import type { Idempotency } from './catalog.ts';
+import { boundedWait, endsCall, type Sleep } from './deadline.ts';
 import { UnavailableError, UpstreamError } from './errors.ts';
 import type { Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
@@ -60,7 +63,7 @@ export const wasSent = (error: object): boolean => !unsent.has(error);
 
 export interface RetryLayerOptions {
   policy: RetryPolicy;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   random?: () => number;
 }
 
@@ -71,14 +74,15 @@ export function withRetry(options: RetryLayerOptions): Layer {
       try {
         return await next(call);
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
+        if (!(error instanceof UpstreamError) || endsCall(error)) throw error;
         const decision = retryDecision(
           { idempotency: call.op.idempotency, attempt, error, sent: wasSent(error) },
           options.policy,
           options.random,
         );
         if (!decision.retry) throw error;
-        await sleep(decision.delayMs);
+        const stage = `backoff before attempt ${call.stats.attempts + 1}`;
+        await boundedWait(call, decision.delayMs, stage, sleep, error);
       }
     }
   };

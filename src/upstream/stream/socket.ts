@@ -54,6 +54,10 @@ export class StreamSocket {
   private startedAt = 0;
   private ids = 0;
   private ready = false;
+  /** Authenticated (or public) on the current connection: subscribe frames may be sent. */
+  private authed = false;
+  /** Ids of the subscribe frames of this connection not yet acknowledged. */
+  private readonly pendingAcks = new Set<string>();
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
   private readonly watchdog: NodeJS.Timeout;
@@ -67,7 +71,7 @@ export class StreamSocket {
     this.connect();
   }
 
-  /** Whether the connection is up, authenticated and subscribed. */
+  /** Whether the connection is up, authenticated and every topic's subscription acknowledged. */
   get isReady(): boolean {
     return this.ready;
   }
@@ -75,12 +79,15 @@ export class StreamSocket {
   subscribe(topic: string): void {
     if (this.topics.has(topic)) return;
     this.topics.add(topic);
-    if (this.ready) this.send({ id: this.nextId(), event: 'subscribe', topic });
+    if (!this.authed) return; // sent with the others once authenticated
+    const id = this.nextId();
+    if (!this.ready) this.pendingAcks.add(id);
+    this.send({ id, event: 'subscribe', topic });
   }
 
   unsubscribe(topic: string): void {
     if (!this.topics.delete(topic)) return;
-    if (this.ready) this.send({ id: this.nextId(), event: 'unsubscribe', topic });
+    if (this.authed) this.send({ id: this.nextId(), event: 'unsubscribe', topic });
   }
 
   /** Closes for good. */
@@ -147,6 +154,10 @@ export class StreamSocket {
           frame.data,
           typeof frame.ts === 'number' ? frame.ts : this.now(),
         );
+      } else if (typeof frame.id === 'string' && this.pendingAcks.delete(frame.id)) {
+        // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
+        // only once the server has every topic: events before that could be missed.
+        if (this.pendingAcks.size === 0 && !this.ready) this.becomeReady();
       } else if (authId !== undefined && frame.id === authId) {
         authId = undefined;
         if (frame.success === true) this.subscribed();
@@ -163,7 +174,17 @@ export class StreamSocket {
   }
 
   private subscribed(): void {
-    for (const topic of this.topics) this.send({ id: this.nextId(), event: 'subscribe', topic });
+    this.authed = true;
+    this.pendingAcks.clear();
+    for (const topic of this.topics) {
+      const id = this.nextId();
+      this.pendingAcks.add(id);
+      this.send({ id, event: 'subscribe', topic });
+    }
+    if (this.pendingAcks.size === 0) this.becomeReady();
+  }
+
+  private becomeReady(): void {
     this.ready = true;
     this.attempt = 0;
     const resumed = this.connections++ > 0;
@@ -175,6 +196,7 @@ export class StreamSocket {
     this.ws = undefined;
     ws?.removeAllListeners('message');
     this.ready = false;
+    this.authed = false;
     if (this.closed || this.retry) return;
     this.options.onDown?.(reason);
     const delay = backoffDelay(this.options.backoff, this.attempt++);
@@ -193,11 +215,14 @@ export class StreamSocket {
       this.reconnect(`silent for ${silent} ms`);
       return;
     }
-    // Pings alone do not make a connection useful: auth must be answered in time too.
+    // Pings alone do not make a connection useful: auth and the subscriptions must be
+    // answered in time too.
     if (!this.ready && now - this.startedAt > this.options.silenceMs) {
-      this.reconnect('not authenticated in time');
+      this.reconnect(
+        this.authed ? 'subscriptions not acknowledged in time' : 'not authenticated in time',
+      );
       return;
     }
-    if (this.ready && silent >= this.options.pingMs) this.send({ event: 'ping', ts: this.now() });
+    if (this.authed && silent >= this.options.pingMs) this.send({ event: 'ping', ts: this.now() });
   }
 }

@@ -456,6 +456,21 @@ describe('positions and balances', () => {
   });
 });
 
+it('a screen polling orders, positions and balances spends no account-info budget', async () => {
+  const p = freshTrader();
+  h.sandbox.resetRequestLog();
+  const r = await run(
+    p,
+    '{ account { orders(first: 1) { totalCount } positions { freeCollateral } balances { token } } }',
+  );
+  expect(r.errors).toBeUndefined();
+  expect(h.upstreamCalls({ path: '/v1/client/info' })).toBe(0);
+  expect(h.upstreamCalls()).toBe(3);
+  // An information field still reads it, once however many ask.
+  await run(p, '{ account { id email maxLeverage feeRates { kind } } }');
+  expect(h.upstreamCalls({ path: '/v1/client/info' })).toBe(1);
+});
+
 describe('cache: a read after any mutation is fresh', () => {
   const READ = `{ account { orders(filter: {status: INCOMPLETE}) { totalCount }
     positions { rows { quantity } } balances { frozen } } }`;

@@ -62,12 +62,32 @@ describe('StreamSocket', () => {
     await expect.poll(() => srv.frames.some((f) => f.event === 'pong')).toBe(true);
   });
 
+  it('is ready only once every subscription is acknowledged', async () => {
+    const srv = await server();
+    const { s, readies } = socket(srv.url);
+    s.subscribe('t1');
+    s.subscribe('t2');
+    await expect.poll(() => srv.frames.filter((f) => f.event === 'subscribe').length).toBe(2);
+    const [first, second] = srv.frames.filter((f) => f.event === 'subscribe');
+    const ack = (frame: Record<string, unknown>) =>
+      srv.sockets[0]!.send(JSON.stringify({ id: frame.id, event: 'subscribe', success: true }));
+    ack(first!);
+    // The server answers in order: once a ping after the first ack is answered, that ack
+    // has been read, and one topic is still pending.
+    srv.sockets[0]!.send(JSON.stringify({ event: 'ping' }));
+    await expect.poll(() => srv.frames.some((f) => f.event === 'pong')).toBe(true);
+    expect(readies()).toBe(0);
+    ack(second!);
+    await expect.poll(() => readies()).toBe(1);
+  });
+
   it('treats silence as a dead connection: reconnects and subscribes again', async () => {
     const srv = await server();
     const { s, readies } = socket(srv.url, { silenceMs: 150, pingMs: 40 });
     s.subscribe('t1');
     await expect.poll(() => srv.sockets.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => readies()).toBeGreaterThanOrEqual(2);
+    // A silent server never acknowledges a subscription: the socket never counts as ready.
+    expect(readies()).toBe(0);
     // The client pinged while waiting, and subscribed on each connection.
     expect(srv.frames.some((f) => f.event === 'ping')).toBe(true);
     expect(srv.frames.filter((f) => f.event === 'subscribe').length).toBeGreaterThanOrEqual(2);
