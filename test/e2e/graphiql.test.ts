@@ -183,14 +183,18 @@ describe('GraphiQL', () => {
     await expect
       .poll(() => page.locator('.graphiql-editor-tool').textContent(), { timeout: 30_000 })
       .toContain(traderToken.slice(0, 20));
-    await page.locator('.graphiql-execute-button').click();
     // The subscription is live once the gateway holds its listener on a ready private stream.
+    // A click right after the tab switch can be lost (or answer "Cannot infer operation"):
+    // while the button still offers "Execute" rather than "Stop", click it again.
+    const run = page.locator('.graphiql-execute-button');
     await expect
       .poll(
-        () =>
-          gw.gateway.live.hub.stats().accountListeners > 0 &&
-          gw.gateway.live.hub.accountReady(accountId),
-        { timeout: 30_000 },
+        async () => {
+          if ((await run.getAttribute('aria-label'))?.startsWith('Execute')) await run.click();
+          const hub = gw.gateway.live.hub;
+          return hub.stats().accountListeners > 0 && hub.accountReady(accountId);
+        },
+        { timeout: 30_000, message: 'the subscription reached the gateway' },
       )
       .toBe(true);
 
