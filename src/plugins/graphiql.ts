@@ -119,7 +119,7 @@ mutation CancelOrder($cancel: CancelOrderInput!) {
         side: 'BUY',
         orderPrice: price,
         orderQuantity: 0.01,
-        clientOrderId: `ladder-${i + 1}`,
+        clientOrderId: `btc-ladder-${i + 1}`,
       })),
       edit: {
         orderId: 'paste one from OpenOrders',
@@ -129,7 +129,7 @@ mutation CancelOrder($cancel: CancelOrderInput!) {
         orderPrice: 54_500,
         orderQuantity: 0.02,
       },
-      cancel: { symbol: 'PERP_BTC_USDC', clientOrderId: 'ladder-3' },
+      cancel: { symbol: 'PERP_BTC_USDC', clientOrderId: 'btc-ladder-3' },
     },
     as: 'trader',
   },
