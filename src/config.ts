@@ -62,6 +62,13 @@ const envSchema = z
     UPSTREAM_RETRY_BASE_MS: ms(100),
     UPSTREAM_RETRY_CAP_MS: ms(2_000),
     UPSTREAM_BUDGET_WAIT_MS: ms(2_000),
+    /** One deadline per GraphQL operation: budget waits, retries and every upstream attempt. */
+    UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
+    UPSTREAM_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(4 * 1024 * 1024),
     UPSTREAM_LIMIT_SCALE: z.coerce.number().positive().default(1),
     GATEWAY_REPLICAS: z.coerce.number().int().positive().max(1_000).default(1),
     SVC_RECV_WINDOW_MS: z.coerce.number().int().positive().optional(),
@@ -90,6 +97,21 @@ const envSchema = z
     CALLER_ANON_POINTS: z.coerce.number().int().positive().default(120),
     CALLER_GLOBAL_SHARE: z.coerce.number().positive().max(1).default(0.4),
     CALLER_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
+    /** Broker whose tickers the public subscriptions follow (embedded: the sandbox's). */
+    SVC_BROKER_ID: optionalText,
+    /** The upstream's WebSocket origin; default: the REST base URL with ws(s)://. */
+    SVC_WS_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^wss?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    STREAM_GRACE_MS: ms(5_000),
+    STREAM_SILENCE_MS: z.coerce.number().int().positive().default(30_000),
+    STREAM_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(250),
+    STREAM_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(10_000),
+    SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
   })
   .superRefine((env, ctx) => {
     if (env.UPSTREAM_RETRY_CAP_MS < env.UPSTREAM_RETRY_BASE_MS) {
@@ -156,6 +178,8 @@ const configSchema = envSchema.transform((env) => {
         capMs: env.UPSTREAM_RETRY_CAP_MS,
       },
       budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
+      deadlineMs: env.UPSTREAM_DEADLINE_MS,
+      maxResponseBytes: env.UPSTREAM_MAX_RESPONSE_BYTES,
       /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
       limitScale: env.UPSTREAM_LIMIT_SCALE,
       /**
@@ -194,14 +218,24 @@ const configSchema = envSchema.transform((env) => {
       globalShare: env.CALLER_GLOBAL_SHARE,
       proxyHops: env.CALLER_PROXY_HOPS,
     },
+    /** Live updates: the upstream's streams and the subscribers' queues. */
+    streams: {
+      brokerId: env.SVC_BROKER_ID,
+      wsUrl: env.SVC_WS_URL,
+      graceMs: env.STREAM_GRACE_MS,
+      silenceMs: env.STREAM_SILENCE_MS,
+      reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
+      /** Events a subscriber may fall behind before it is ended. */
+      queueMax: env.SUBSCRIPTION_QUEUE_MAX,
+    },
   };
 });
 
 export type Config = z.output<typeof configSchema>;
 type Upstream = Config['upstream'];
-/** The upstream part; tests and benches build it by hand and may leave out the two defaulted knobs. */
-export type UpstreamConfig = Omit<Upstream, 'limitScale' | 'replicas'> &
-  Partial<Pick<Upstream, 'limitScale' | 'replicas'>>;
+/** The upstream part; tests and benches build it by hand and may leave out the defaulted knobs. */
+type Defaulted = 'limitScale' | 'replicas' | 'deadlineMs' | 'maxResponseBytes';
+export type UpstreamConfig = Omit<Upstream, Defaulted> & Partial<Pick<Upstream, Defaulted>>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -242,6 +276,8 @@ const OUR_PREFIXES = [
   'LOG_',
   'ADMIN_',
   'CALLER_',
+  'STREAM_',
+  'SUBSCRIPTION_',
 ];
 const KNOWN = new Set(Object.keys(envSchema.shape));
 

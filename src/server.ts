@@ -4,7 +4,7 @@
  * the yoga app with one plugin per HTTP concern. `main.ts` only listens; tests call this with
  * an injected config, keystore or upstream URL and bind port 0.
  */
-import type { RequestListener } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
@@ -20,6 +20,8 @@ import {
 import { createCallerLimiter } from './caller-limits/limiter.ts';
 import type { Config } from './config.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
+import { createIdempotency } from './idempotency/index.ts';
+import { createLive, type Live } from './live.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
@@ -28,11 +30,12 @@ import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
 import { useGraphiQLAssets } from './plugins/use-graphiql-assets.ts';
+import { useIdempotency } from './plugins/use-idempotency.ts';
 import { useJit } from './plugins/use-jit.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
-import { useGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
+import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
 import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
@@ -83,6 +86,10 @@ export interface Gateway {
   principals: Principal[];
   metrics: GatewayMetrics;
   logger: Logger;
+  /** Live updates: the replica's upstream streams. */
+  live: Live;
+  /** Serves graphql-ws (subscriptions over WebSocket) on this HTTP server's `/graphql`. */
+  attachWebSockets(server: Server): void;
   /** Stops reporting ready (/ready → 503) so load balancers drain this instance. */
   drain(): void;
   /** Closes the upstream client, the store and the embedded sandbox. Idempotent. */
@@ -140,6 +147,20 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);
+  const live = createLive({
+    config: config.streams,
+    upstream,
+    upstreamUrl,
+    ...(sandbox ? { defaultBrokerId: sandbox.brokerId } : {}),
+    logger,
+    registry: metrics.registry,
+  });
+  const persisted = createGatewayPersistedOperations({
+    config,
+    store,
+    logger,
+    embedded: sandbox !== undefined,
+  });
   let draining = false;
   const ready = createReadiness({
     ...options.readiness,
@@ -173,10 +194,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useJit(),
       useCsrfPrevention(),
-      useCallerAuth({ directory, upstream }),
+      useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
+      live.plugin,
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
       // text in `require` mode), before the limits (which then check the stored documents too).
-      useGatewayPersistedOperations({ config, store, logger, embedded: sandbox !== undefined }),
+      persisted.plugin,
       ...useLimits({
         maxDepth: config.limits.maxDepth,
         maxAliases: config.limits.maxAliases,
@@ -194,6 +216,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           waitMs: config.upstream.budgetWaitMs,
           ...(store.redis ? { redis: store.redis } : {}),
         }),
+      }),
+      // Idempotency-Key replays and the clientOrderId guard (context): after every limit.
+      useIdempotency({
+        idempotency: createIdempotency({
+          store,
+          upstream: config.upstream,
+          registry: metrics.registry,
+          logger,
+        }),
+        logger,
       }),
       // Last: after every request parser, so it wraps whichever one a request selects.
       useRequestBodyLimit(config.limits.maxBodyBytes),
@@ -213,12 +245,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     principals: directory.principals,
     metrics,
     logger,
+    live,
+    attachWebSockets: (server) => live.attach(server, yoga, directory, persisted.resolveOperation),
     drain: () => {
       draining = true;
+      live.drain();
     },
     close() {
       draining = true;
       closing ??= (async () => {
+        await live.close();
         await upstream.close();
         await store.close();
         // The sandbox may already be stopped (tests stop it to simulate an outage).

@@ -121,6 +121,7 @@ export async function run(argv: string[]): Promise<number> {
   const storeReported = reportStore(gateway, config, logger);
 
   const server = createServer(gateway.handler);
+  gateway.attachWebSockets(server);
   const listening = await new Promise<true | NodeJS.ErrnoException>((resolve) => {
     server.once('listening', () => resolve(true));
     server.once('error', resolve);

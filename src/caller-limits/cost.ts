@@ -9,7 +9,9 @@
  *   that list (literal or variable), at least 1 and at most MAX_CLIENT_ORDER_IDS: each id is
  *   one call, and a longer list is refused as BAD_USER_INPUT before any call;
  * - introspection (`__typename`, `__schema`, `__type`) costs 0;
- * - nested fields cost nothing: they resolve from their root field's upstream answer.
+ * - nested fields cost nothing (they resolve from their root field's upstream answer), except
+ *   the account's own reads: each response key of `Account.orders`, `Account.positions` or
+ *   `Account.balances` is one more call (30 aliased order lists under one `account` cost 31);
  * A cached read still counts: what a caller may ask for must not depend on what another
  * caller happened to warm.
  *
@@ -49,7 +51,31 @@ export const ROOT_FIELD_OPERATIONS: Readonly<Record<string, OperationName>> = {
   setDefaultMarginMode: 'setDefaultMarginMode',
   updateOrderTagFeeConfig: 'updateOrderTagFeeConfig',
   upsertPointsStage: 'upsertPointsStage',
+  cancelOrder: 'cancelOrder',
+  cancelOrders: 'cancelOrders',
+  cancelAllOrders: 'cancelAllOrders',
+  editOrder: 'editOrder',
+  placeOrders: 'batchCreateOrders',
 };
+
+/** Fields below a root field that make an upstream call of their own. */
+const NESTED_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
+  account: new Set(['orders', 'positions', 'balances']),
+};
+
+/** Distinct response keys among `set`'s fields named in `names` (fragments expanded). */
+function nestedCalls(
+  set: SelectionSetNode | undefined,
+  names: ReadonlySet<string>,
+  fragments: Map<string, FragmentDefinitionNode>,
+): number {
+  if (!set) return 0;
+  const keys = new Set<string>();
+  for (const node of rootFields(set, fragments)) {
+    if (names.has(node.name.value)) keys.add(node.alias?.value ?? node.name.value);
+  }
+  return keys.size;
+}
 
 export interface OperationCost {
   /** Upstream calls the operation may make. */
@@ -123,6 +149,8 @@ export function operationCost(
       const value = node.arguments?.find((a) => a.name.value === arg.name)?.value;
       calls = Math.max(calls, Math.min(listLength(value, variables), MAX_CLIENT_ORDER_IDS));
     }
+    const nested = NESTED_CALLS[name];
+    if (nested) calls += nestedCalls(node.selectionSet, nested, fragments);
     total += calls;
     const op = ROOT_FIELD_OPERATIONS[name];
     const limit = op ? CATALOG[op].limit : null;

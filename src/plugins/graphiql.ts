@@ -1,7 +1,8 @@
 /**
  * GraphiQL at `/graphql` for browsers, as a workspace: example tabs (account, trading,
- * portfolio, admin) that run as they open against the embedded sandbox's demo principals —
- * the admin tab carries the broker admin's token, every other tab the trader's. The page is
+ * portfolio, live updates, admin) that run as they open against the embedded sandbox's demo
+ * principals — the admin tab carries the broker admin's token, every other tab the trader's.
+ * Subscriptions run over SSE (yoga's GraphiQL default), so they carry the tab's headers. The page is
  * a few KB; GraphiQL's JavaScript, CSS and workers are separate cacheable files served by this
  * process (graphiql-assets.ts), so it works without internet access.
  */
@@ -65,6 +66,74 @@ mutation PlaceOrder($input: PlaceOrderInput!) {
     as: 'trader',
   },
   {
+    query: `# Trading, as the demo trader: the open-orders
+# list and what its buttons do. Pick an operation
+# from ▶'s menu. PlaceOrders places a ladder (its
+# fixed clientOrderIds replay on a re-run); copy an
+# orderId from OpenOrders into the edit variables.
+query OpenOrders($first: Int, $after: String) {
+  account {
+    orders(filter: { status: INCOMPLETE }, first: $first, after: $after) {
+      totalCount
+      edges { node { orderId clientOrderId symbol side price quantity status } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}
+
+mutation PlaceOrders($ladder: [PlaceOrderInput!]!) {
+  placeOrders(inputs: $ladder) {
+    ... on PlaceOrdersSuccess {
+      results {
+        __typename
+        ... on PlaceOrderSuccess { replayed receipt { orderId clientOrderId } }
+        ... on BatchItemError { index upstreamMessage }
+      }
+    }
+    ... on Error { code message }
+  }
+}
+
+mutation EditOrder($edit: EditOrderInput!) {
+  editOrder(input: $edit) {
+    __typename
+    ... on EditOrderSuccess { status order { orderId price quantity status } }
+    ... on InputError { field rule }
+    ... on Error { code message }
+  }
+}
+
+mutation CancelOrder($cancel: CancelOrderInput!) {
+  cancelOrder(input: $cancel) {
+    __typename
+    ... on CancelOrderSuccess { status order { clientOrderId status } }
+    ... on Error { code message }
+  }
+}
+`,
+    variables: {
+      first: 10,
+      ladder: [54_000, 53_000, 52_000].map((price, i) => ({
+        symbol: 'PERP_BTC_USDC',
+        orderType: 'LIMIT',
+        side: 'BUY',
+        orderPrice: price,
+        orderQuantity: 0.01,
+        clientOrderId: `btc-ladder-${i + 1}`,
+      })),
+      edit: {
+        orderId: 'paste one from OpenOrders',
+        symbol: 'PERP_BTC_USDC',
+        side: 'BUY',
+        orderType: 'LIMIT',
+        orderPrice: 54_500,
+        orderQuantity: 0.02,
+      },
+      cancel: { symbol: 'PERP_BTC_USDC', clientOrderId: 'btc-ladder-3' },
+    },
+    as: 'trader',
+  },
+  {
     query: `# Portfolio, as the demo trader: margin
 # settings per symbol and referee rebates.
 query Portfolio($from: Date, $to: Date) {
@@ -81,6 +150,38 @@ query Portfolio($from: Date, $to: Date) {
 }
 `,
     variables: { from: '2024-01-01', to: '2024-12-31' },
+    as: 'trader',
+  },
+  {
+    query: `# Live, as the demo trader (over SSE): press ▶,
+# then place an order in another tab; each change
+# of your orders arrives here. ■ stops.
+subscription OrderUpdates($symbol: String) {
+  orderUpdates(symbol: $symbol) {
+    clientOrderId
+    orderId
+    symbol
+    side
+    status
+    price
+    quantity
+    executedQuantity
+    fill { price quantity fee }
+    timestamp
+  }
+}
+`,
+    variables: { symbol: 'PERP_BTC_USDC' },
+    as: 'trader',
+  },
+  {
+    query: `# Live and public: one symbol's 24-hour ticker,
+# about every second.
+subscription Ticker($symbol: String!) {
+  ticker(symbol: $symbol) { symbol open close high low volume count }
+}
+`,
+    variables: { symbol: 'PERP_BTC_USDC' },
     as: 'trader',
   },
   {

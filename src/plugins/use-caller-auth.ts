@@ -10,12 +10,19 @@ import type { PrincipalDirectory } from '../auth/principals.ts';
 import { createGatewayContext } from '../resolvers/context.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
+import { Deadline } from '../upstream/deadline.ts';
 
 export interface CallerAuthOptions {
   /** Token lookup built from the keystore (or the demo principals). */
   directory: PrincipalDirectory;
   /** The upstream every request context is bound to. */
   upstream: UpstreamApi;
+  /**
+   * One deadline per GraphQL operation (UPSTREAM_DEADLINE_MS), started as its context is
+   * built, for all its upstream calls; the client's disconnect (`request.signal`) aborts them.
+   * @default none (each upstream call gets the client's own deadline)
+   */
+  deadlineMs?: number;
 }
 
 const BEARER = /^Bearer +([\x21-\x7e]{1,512})$/i;
@@ -47,7 +54,11 @@ export function principalOf(request: Request): Principal | null {
   return principals.get(request) ?? null;
 }
 
-export function useCallerAuth({ directory, upstream }: CallerAuthOptions): Plugin<GatewayContext> {
+export function useCallerAuth({
+  directory,
+  upstream,
+  deadlineMs,
+}: CallerAuthOptions): Plugin<GatewayContext> {
   return {
     onRequestParse({ request }) {
       principals.set(request, authenticate(directory, request.headers.get('authorization')));
@@ -57,7 +68,9 @@ export function useCallerAuth({ directory, upstream }: CallerAuthOptions): Plugi
       const principal = principals.has(request)
         ? principalOf(request)
         : authenticate(directory, request.headers.get('authorization'));
-      extendContext(createGatewayContext(principal, upstream));
+      const deadline =
+        deadlineMs === undefined ? undefined : new Deadline(deadlineMs, { signal: request.signal });
+      extendContext(createGatewayContext(principal, upstream, deadline));
     },
   };
 }

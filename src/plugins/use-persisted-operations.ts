@@ -54,11 +54,84 @@ interface RequestState {
   cacheControl?: string;
 }
 
-/** `extensions.persistedQuery.sha256Hash` of an Apollo-style request, if any. */
-function hashOf(params: GraphQLParams): string | null {
+/**
+ * The operation's hash: `extensions.persistedQuery.sha256Hash` of an Apollo-style request, or a
+ * `documentId` (GraphQL over HTTP's persisted documents; plain or `sha256:` hex), if any.
+ */
+function hashOf(params: GraphQLParams & { documentId?: unknown }): string | null {
   const pq = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } })
     ?.persistedQuery;
-  return pq?.version === 1 && typeof pq.sha256Hash === 'string' ? pq.sha256Hash : null;
+  if (pq?.version === 1 && typeof pq.sha256Hash === 'string') return pq.sha256Hash;
+  return typeof params.documentId === 'string' && params.documentId !== ''
+    ? params.documentId
+    : null;
+}
+
+/** What a non-HTTP transport (graphql-ws) sends: the text (may be empty), extensions, documentId. */
+export interface OperationParams {
+  query?: string | null | undefined;
+  extensions?: Record<string, unknown> | null | undefined;
+  documentId?: unknown;
+}
+
+export interface ResolvedOperation {
+  query: string;
+  /** APQ: registers the text under its hash; call once the document has validated. */
+  register?: () => Promise<void>;
+}
+
+/**
+ * The same rules as the HTTP plugin for transports that bypass yoga's request pipeline
+ * (graphql-ws runs on `getEnveloped`, where `onParams` never fires): a hash is looked up in
+ * the same registry; text is refused in `require` mode unless the caller is a developer;
+ * text with a matching hash registers it (APQ) in `allow` mode. Throws the protocol's errors.
+ */
+export type OperationResolver = (
+  params: OperationParams,
+  caller: { developer: boolean },
+) => Promise<ResolvedOperation>;
+
+export function createOperationResolver(options: {
+  mode?: Config['persistedOperations'];
+  registry: Registry;
+  logger?: Logger;
+}): OperationResolver {
+  const { registry, logger } = options;
+  const mode = options.mode ?? 'allow';
+  return async (params, caller) => {
+    const text = typeof params.query === 'string' && params.query !== '' ? params.query : null;
+    const hash = hashOf(params as GraphQLParams);
+    if (mode === 'off') {
+      if (text === null && hash !== null) throw persistedQueryNotSupported();
+      if (text === null) throw persistedQueryIdRequired();
+      return { query: text };
+    }
+    const textAllowed = mode === 'allow' || caller.developer;
+    if (hash === null) {
+      if (text === null) throw persistedQueryIdRequired();
+      if (!textAllowed) throw persistedQueryOnly();
+      return { query: text };
+    }
+    const found = await registry.lookup(hash).catch((error: unknown) => {
+      logger?.warn('persisted operation lookup failed', { error: String(error) });
+      throw persistedQueryUnavailable();
+    });
+    if (found) return { query: found.document };
+    if (text === null) throw persistedQueryNotFound();
+    if (!textAllowed) throw persistedQueryOnly();
+    const normalized = normalizeHash(hash);
+    if (!normalized || sha256Hex(text) !== normalized) throw persistedQueryHashMismatch();
+    return {
+      query: text,
+      register: () =>
+        registry.register(normalized, text).then(
+          () => undefined,
+          (error: unknown) => {
+            logger?.warn('persisted query registration failed', { error: String(error) });
+          },
+        ),
+    };
+  };
 }
 
 /** A request sent by the GraphiQL page this gateway serves (the browser sets the Referer). */
@@ -196,14 +269,33 @@ export interface GatewayPersistedOperationsOptions {
   embedded: boolean;
 }
 
-/** The plugin as `createGateway` wires it: built-in manifest, the store's registry, config TTLs. */
-export function useGatewayPersistedOperations(options: GatewayPersistedOperationsOptions): Plugin {
+/**
+ * Persisted operations as `createGateway` wires them: built-in manifest, the store's registry,
+ * config TTLs; the HTTP plugin and the resolver graphql-ws uses share the registry.
+ */
+export function createGatewayPersistedOperations(options: GatewayPersistedOperationsOptions): {
+  plugin: Plugin;
+  resolveOperation: OperationResolver;
+} {
   const { config, store, logger, embedded } = options;
-  return usePersistedOperations({
-    mode: config.persistedOperations,
-    registry: createRegistry({ store, builtIn: loadBuiltInManifest((m) => logger.warn(m)) }),
-    graphiql: embedded,
-    cacheHints: cacheHintsFrom(config.upstream.cache),
-    logger,
-  });
+  const registry = createRegistry({ store, builtIn: loadBuiltInManifest((m) => logger.warn(m)) });
+  return {
+    plugin: usePersistedOperations({
+      mode: config.persistedOperations,
+      registry,
+      graphiql: embedded,
+      cacheHints: cacheHintsFrom(config.upstream.cache),
+      logger,
+    }),
+    resolveOperation: createOperationResolver({
+      mode: config.persistedOperations,
+      registry,
+      logger,
+    }),
+  };
+}
+
+/** The HTTP plugin alone, as `createGateway` wires it. */
+export function useGatewayPersistedOperations(options: GatewayPersistedOperationsOptions): Plugin {
+  return createGatewayPersistedOperations(options).plugin;
 }

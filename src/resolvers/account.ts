@@ -57,6 +57,21 @@ export function toAccount(info: AccountInfo): AccountModel {
   };
 }
 
+/**
+ * What the `account` field resolves to: the caller's account, its information read only when
+ * a field needs it (`info`). Orders, positions and balances need none, so a screen polling
+ * them does not spend the account-info budget (10 per 60 s).
+ */
+export interface AccountHandle {
+  accountId: string;
+  info: () => Promise<AccountModel>;
+}
+
+export function accountHandle(ctx: GatewayContext): AccountHandle {
+  const account = requireAccount(ctx);
+  return { accountId: account.accountId, info: () => loadAccount(ctx) };
+}
+
 /** The caller's account, read once per request whatever asks for it. */
 export function loadAccount(ctx: GatewayContext): Promise<AccountModel> {
   return orThrowCoded(async () => {

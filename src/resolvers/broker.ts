@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../schema/context.ts';
 import { requireAccount } from './context.ts';
-import { settle } from './result.ts';
+import { mutation } from './result.ts';
 import { compact, type SymbolValue } from './wire.ts';
 
 export interface SetDefaultFeeRatesArgs {
@@ -11,7 +11,7 @@ export interface SetDefaultFeeRatesArgs {
 }
 
 export function setDefaultFeeRates(ctx: GatewayContext, input: SetDefaultFeeRatesArgs) {
-  return settle(async () => {
+  return mutation(async () => {
     await requireAccount(ctx).setDefaultFeeRates({
       maker_fee_rate: input.makerFeeRate,
       taker_fee_rate: input.takerFeeRate,
@@ -22,7 +22,6 @@ export function setDefaultFeeRates(ctx: GatewayContext, input: SetDefaultFeeRate
     });
     ctx.loaders.accountInfo.clearAll();
     return {
-      __typename: 'SetDefaultFeeRatesSuccess' as const,
       makerFeeRate: input.makerFeeRate,
       takerFeeRate: input.takerFeeRate,
       rwaMakerFeeRate: input.rwaMakerFeeRate ?? null,
@@ -51,7 +50,7 @@ export function updateOrderTagFeeConfig(
   enumId: string,
   input: OrderTagFeeConfigArgs,
 ) {
-  return settle(async () => {
+  return mutation(async () => {
     await requireAccount(ctx).updateOrderTagFeeConfig(
       enumId,
       compact({
@@ -65,7 +64,6 @@ export function updateOrderTagFeeConfig(
       ? input.pairOverrides.map((p) => ({ symbol: p.symbol, value: p.feeRate }))
       : null;
     return {
-      __typename: 'UpdateOrderTagFeeConfigSuccess' as const,
       enumId,
       orderTag: `enum:${enumId}`,
       pairOverrides,

@@ -1,14 +1,20 @@
 import type { Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
+import type { Deadline } from '../upstream/deadline.ts';
 import { unauthenticated } from './errors.ts';
 import { createLoaders } from './loaders.ts';
 
-/** Builds the per-request context: the caller's account view and fresh loaders. */
+/**
+ * Builds the per-request context: the caller's account view and fresh loaders, every
+ * upstream call bound to the operation's `deadline` when one is given.
+ */
 export function createGatewayContext(
   principal: Principal | null,
-  upstream: UpstreamApi,
+  shared: UpstreamApi,
+  deadline?: Deadline,
 ): GatewayContext {
+  const upstream = deadline ? shared.withDeadline(deadline) : shared;
   const account = principal ? upstream.forAccount(principal.credentials) : null;
   return { principal, upstream, account, loaders: createLoaders(account) };
 }

@@ -4,6 +4,7 @@
  * matching member of their `<Mutation>Result` union.
  */
 import { GraphQLError } from 'graphql';
+import { DeadlineExceededError } from '../upstream/deadline.ts';
 import type {
   MalformedResponseError,
   RateLimitedError,
@@ -13,6 +14,7 @@ import type {
   UpstreamErrorKind,
   UpstreamRejectedError,
 } from '../upstream/errors.ts';
+import { ResponseTooLargeError } from '../upstream/response-body.ts';
 
 export const ERROR_CODES = [
   'BAD_USER_INPUT',
@@ -22,6 +24,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'UPSTREAM_REJECTED',
   'UPSTREAM_UNAVAILABLE',
+  'IDEMPOTENCY_MISMATCH',
+  'IDEMPOTENCY_IN_PROGRESS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -83,16 +87,32 @@ export const UPSTREAM_ERROR_TABLE: KindTable = {
     message: `Upstream refused this account's credentials (${e.upstreamCode})`,
     extensions: { upstreamCode: e.upstreamCode, upstreamMessage: e.upstreamMessage },
   }),
-  unavailable: () => ({
-    code: 'UPSTREAM_UNAVAILABLE',
-    message: 'The upstream service is unavailable; retry later',
-    extensions: {},
-  }),
-  malformed: () => ({
-    code: 'UPSTREAM_UNAVAILABLE',
-    message: 'The upstream service answered with an unexpected response',
-    extensions: {},
-  }),
+  // A deadline hit says what timed out (budget wait, attempt n, read-back) and, for an order
+  // that may have been placed, its client_order_id: the message carries no secret.
+  unavailable: (e) =>
+    e instanceof DeadlineExceededError
+      ? {
+          code: 'UPSTREAM_UNAVAILABLE',
+          message: `Upstream ${e.description}`,
+          extensions: { deadlineMs: e.deadlineMs },
+        }
+      : {
+          code: 'UPSTREAM_UNAVAILABLE',
+          message: 'The upstream service is unavailable; retry later',
+          extensions: {},
+        },
+  malformed: (e) =>
+    e instanceof ResponseTooLargeError
+      ? {
+          code: 'UPSTREAM_UNAVAILABLE',
+          message: `The upstream service answered with a response larger than ${e.maxBytes} bytes`,
+          extensions: { maxResponseBytes: e.maxBytes },
+        }
+      : {
+          code: 'UPSTREAM_UNAVAILABLE',
+          message: 'The upstream service answered with an unexpected response',
+          extensions: {},
+        },
 };
 
 function isUpstreamError(error: unknown): error is UpstreamError {

@@ -20,6 +20,8 @@ export interface Loaders {
   accountInfo: DataLoader<string, AccountInfo>;
   /** Orders by client_order_id: one upstream call per distinct id, all in parallel. */
   order: DataLoader<string, OrderRecord>;
+  /** Orders by exchange order id, the same way. */
+  orderById: DataLoader<number, OrderRecord>;
   referralAdminInfo: DataLoader<ReferralAdminInfoQuery, ReferralAdminInfo, string>;
   refereeRebateSummary: DataLoader<RefereeRebateSummaryQuery, RefereeRebateSummary, string>;
 }
@@ -45,12 +47,13 @@ function each<K, V>(call: (key: K) => Promise<V>) {
 }
 
 /**
- * The loaders of one request, each built on first use (most operations need one of the four,
+ * The loaders of one request, each built on first use (most operations need one of them,
  * or none). A class, not closures: building it per request allocates one object.
  */
 class RequestLoaders implements Loaders {
   #accountInfo: Loaders['accountInfo'] | undefined;
   #order: Loaders['order'] | undefined;
+  #orderById: Loaders['orderById'] | undefined;
   #referralAdminInfo: Loaders['referralAdminInfo'] | undefined;
   #refereeRebateSummary: Loaders['refereeRebateSummary'] | undefined;
 
@@ -69,6 +72,11 @@ class RequestLoaders implements Loaders {
   get order(): Loaders['order'] {
     this.#order ??= new DataLoader(each((id: string) => this.need().orderByClientOrderId(id)));
     return this.#order;
+  }
+
+  get orderById(): Loaders['orderById'] {
+    this.#orderById ??= new DataLoader(each((id: number) => this.need().orderById(id)));
+    return this.#orderById;
   }
 
   get referralAdminInfo(): Loaders['referralAdminInfo'] {

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../schema/context.ts';
 import type { MarginMode } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
-import { settle } from './result.ts';
+import { mutation } from './result.ts';
 
 export interface SetDefaultMarginModeArgs {
   symbol: string;
@@ -9,11 +9,11 @@ export interface SetDefaultMarginModeArgs {
 }
 
 export function setDefaultMarginMode(ctx: GatewayContext, input: SetDefaultMarginModeArgs) {
-  return settle(async () => {
+  return mutation(async () => {
     await requireAccount(ctx).setDefaultMarginMode({
       symbol: input.symbol,
       default_margin_mode: input.defaultMarginMode,
     });
-    return { __typename: 'SetDefaultMarginModeSuccess' as const, ...input };
+    return { ...input };
   });
 }

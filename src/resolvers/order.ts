@@ -1,3 +1,4 @@
+import { placeOnce } from '../idempotency/place.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import {
   type CreateOrderParams,
@@ -11,7 +12,7 @@ import {
 } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
-import { settle } from './result.ts';
+import { mutation } from './result.ts';
 import { compact } from './wire.ts';
 
 export interface OrderModel {
@@ -106,6 +107,14 @@ export function loadOrder(ctx: GatewayContext, clientOrderId: string): Promise<O
   });
 }
 
+/** One order by exchange order id (deduplicated per request); -1006 → NOT_FOUND. */
+export function loadOrderById(ctx: GatewayContext, orderId: number): Promise<OrderModel> {
+  return orThrowCoded(async () => {
+    requireAccount(ctx);
+    return toOrder(await ctx.loaders.orderById.load(orderId));
+  });
+}
+
 /** Each entry resolves or fails alone (a failed entry is null with its own error). */
 export function loadOrders(ctx: GatewayContext, clientOrderIds: readonly string[]) {
   return clientOrderIds.map((id) => loadOrder(ctx, id));
@@ -168,10 +177,11 @@ export function toCreateOrderParams(i: PlaceOrderArgs): CreateOrderParams {
 }
 
 export function placeOrder(ctx: GatewayContext, input: PlaceOrderArgs) {
-  return settle(async () => {
-    const created = await requireAccount(ctx).createOrder(toCreateOrderParams(input));
+  return mutation(async () => {
+    // Exactly once per (account, clientOrderId): see src/idempotency/orders.ts.
+    const { created, replayed } = await placeOnce(ctx, toCreateOrderParams(input));
     const receipt = toReceipt(created);
     if (receipt.clientOrderId !== null) ctx.loaders.order.clear(receipt.clientOrderId);
-    return { __typename: 'PlaceOrderSuccess' as const, receipt };
+    return { receipt, replayed };
   });
 }

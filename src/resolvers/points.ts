@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../schema/context.ts';
 import { requireAccount } from './context.ts';
-import { settle } from './result.ts';
+import { mutation } from './result.ts';
 import { compact } from './wire.ts';
 
 export interface UpsertPointsStageArgs {
@@ -17,7 +17,7 @@ export interface UpsertPointsStageArgs {
 }
 
 export function upsertPointsStage(ctx: GatewayContext, input: UpsertPointsStageArgs) {
-  return settle(async () => {
+  return mutation(async () => {
     await requireAccount(ctx).upsertPointsStage(
       compact({
         stage_id: input.stageId,
@@ -32,7 +32,6 @@ export function upsertPointsStage(ctx: GatewayContext, input: UpsertPointsStageA
       }),
     );
     return {
-      __typename: 'UpsertPointsStageSuccess' as const,
       created: input.stageId === undefined || input.stageId === null,
       stageId: input.stageId ?? null,
     };

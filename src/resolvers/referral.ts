@@ -8,7 +8,7 @@ import type {
 } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
-import { settle } from './result.ts';
+import { mutation } from './result.ts';
 import { compact } from './wire.ts';
 
 export interface ReferralCodeModel {
@@ -119,7 +119,7 @@ export interface CreateReferralCodeArgs {
 }
 
 export function createReferralCode(ctx: GatewayContext, input: CreateReferralCodeArgs) {
-  return settle(async () => {
+  return mutation(async () => {
     await requireAccount(ctx).createReferralCode({
       account_id: input.accountId,
       referral_code: input.referralCode,
@@ -128,7 +128,7 @@ export function createReferralCode(ctx: GatewayContext, input: CreateReferralCod
       referee_rebate_rate: input.refereeRebateRate,
     });
     ctx.loaders.referralAdminInfo.clearAll();
-    return { __typename: 'CreateReferralCodeSuccess' as const, ...input };
+    return { ...input };
   });
 }
 
@@ -138,13 +138,12 @@ export interface SetAffiliateRebateRateArgs {
 }
 
 export function setAffiliateRebateRate(ctx: GatewayContext, input: SetAffiliateRebateRateArgs) {
-  return settle(async () => {
+  return mutation(async () => {
     await requireAccount(ctx).setAffiliateRebateRate({
       rebate_rate: input.rebateRate,
       account_ids: [...input.accountIds],
     });
     return {
-      __typename: 'SetAffiliateRebateRateSuccess' as const,
       rebateRate: input.rebateRate,
       accountIds: [...input.accountIds],
     };

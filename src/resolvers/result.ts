@@ -1,43 +1,89 @@
 /**
  * Mutation results: every mutation returns `<Mutation>Result`, a union of its success type
- * and the error members below. Expected failures become members; UNAUTHENTICATED and
- * INTERNAL stay GraphQL errors.
+ * and the error members below (built by @pothos/plugin-errors, see schema/errors.ts).
+ * Expected failures become members; UNAUTHENTICATED and INTERNAL stay GraphQL errors.
  */
 import { type ClassifiedError, classifyError, type ErrorCode, toGraphQLError } from './errors.ts';
 
-interface ErrorMemberBase {
-  message: string;
-  code: ErrorCode;
+/**
+ * The union members, as classes: @pothos/plugin-errors turns a thrown (or returned) instance
+ * into its GraphQL type (`InputError`, …). The upstream client's own error classes cannot be
+ * registered directly: one class (a rejection) maps to several members by its code.
+ */
+export abstract class ErrorMember extends Error {
+  abstract readonly __typename: string;
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+  ) {
+    super(message);
+  }
 }
-export interface InputErrorShape extends ErrorMemberBase {
-  __typename: 'InputError';
-  /** Path of the offending input field (`input.orderPrice`), when known. */
-  field: string | null;
-  rule: string;
-  upstreamCode: number;
+
+export class InputErrorMember extends ErrorMember {
+  readonly __typename = 'InputError';
+  constructor(
+    message: string,
+    /** Path of the offending input field (`input.orderPrice`), when known. */
+    readonly field: string | null,
+    readonly rule: string,
+    readonly upstreamCode: number,
+  ) {
+    super(message, 'BAD_USER_INPUT');
+  }
 }
-export interface ForbiddenErrorShape extends ErrorMemberBase {
-  __typename: 'ForbiddenError';
+
+export class ForbiddenErrorMember extends ErrorMember {
+  readonly __typename = 'ForbiddenError';
+  constructor(message: string) {
+    super(message, 'FORBIDDEN');
+  }
 }
-export interface RateLimitedErrorShape extends ErrorMemberBase {
-  __typename: 'RateLimitedError';
-  retryAfterMs: number;
+
+export class RateLimitedErrorMember extends ErrorMember {
+  readonly __typename = 'RateLimitedError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message, 'RATE_LIMITED');
+  }
 }
-export interface UpstreamRejectedErrorShape extends ErrorMemberBase {
-  __typename: 'UpstreamRejectedError';
-  upstreamCode: number;
-  upstreamMessage: string;
+
+export class UpstreamRejectedErrorMember extends ErrorMember {
+  readonly __typename = 'UpstreamRejectedError';
+  constructor(
+    message: string,
+    code: ErrorCode,
+    readonly upstreamCode: number,
+    readonly upstreamMessage: string,
+  ) {
+    super(message, code);
+  }
 }
-export interface UpstreamUnavailableErrorShape extends ErrorMemberBase {
-  __typename: 'UpstreamUnavailableError';
+
+export class UpstreamUnavailableErrorMember extends ErrorMember {
+  readonly __typename = 'UpstreamUnavailableError';
+  constructor(message: string) {
+    super(message, 'UPSTREAM_UNAVAILABLE');
+  }
 }
-export type ErrorMember =
-  | InputErrorShape
-  | ForbiddenErrorShape
-  | RateLimitedErrorShape
-  | UpstreamRejectedErrorShape
-  | UpstreamUnavailableErrorShape;
-export type ErrorTypename = ErrorMember['__typename'];
+
+/** Every member class, for the builder's `defaultTypes`. */
+export const ERROR_MEMBERS = [
+  InputErrorMember,
+  ForbiddenErrorMember,
+  RateLimitedErrorMember,
+  UpstreamRejectedErrorMember,
+  UpstreamUnavailableErrorMember,
+] as const;
+
+export type ErrorTypename =
+  | 'InputError'
+  | 'ForbiddenError'
+  | 'RateLimitedError'
+  | 'UpstreamRejectedError'
+  | 'UpstreamUnavailableError';
 
 /** Which union member carries each code; `null`: raised as a GraphQL error instead. */
 export const MEMBER_FOR_CODE: Readonly<Record<ErrorCode, ErrorTypename | null>> = {
@@ -48,6 +94,9 @@ export const MEMBER_FOR_CODE: Readonly<Record<ErrorCode, ErrorTypename | null>> 
   UPSTREAM_REJECTED: 'UpstreamRejectedError',
   UPSTREAM_UNAVAILABLE: 'UpstreamUnavailableError',
   UNAUTHENTICATED: null,
+  // Idempotency refusals are request errors (extensions.code), as for the Idempotency-Key.
+  IDEMPOTENCY_MISMATCH: null,
+  IDEMPOTENCY_IN_PROGRESS: null,
   INTERNAL: null,
 };
 
@@ -63,28 +112,24 @@ function fieldAndRule(message: string, inputPath: string | undefined) {
 }
 
 function memberFrom(c: ClassifiedError, inputPath: string | undefined): ErrorMember | null {
-  const typename = MEMBER_FOR_CODE[c.code];
-  const base = { message: c.message, code: c.code };
   const upstreamCode =
     typeof c.extensions.upstreamCode === 'number' ? c.extensions.upstreamCode : 0;
   const upstreamMessage = String(c.extensions.upstreamMessage ?? c.message);
-  switch (typename) {
-    case 'InputError':
+  switch (MEMBER_FOR_CODE[c.code]) {
+    case 'InputError': {
       // Only the upstream's input rejections; our own validation fails before the resolver.
       if (!upstreamCode) return null;
-      return {
-        __typename: typename,
-        ...base,
-        ...fieldAndRule(upstreamMessage, inputPath),
-        upstreamCode,
-      };
+      const { field, rule } = fieldAndRule(upstreamMessage, inputPath);
+      return new InputErrorMember(c.message, field, rule, upstreamCode);
+    }
     case 'RateLimitedError':
-      return { __typename: typename, ...base, retryAfterMs: Number(c.extensions.retryAfterMs) };
+      return new RateLimitedErrorMember(c.message, Number(c.extensions.retryAfterMs));
     case 'UpstreamRejectedError':
-      return { __typename: typename, ...base, upstreamCode, upstreamMessage };
+      return new UpstreamRejectedErrorMember(c.message, c.code, upstreamCode, upstreamMessage);
     case 'ForbiddenError':
+      return new ForbiddenErrorMember(c.message);
     case 'UpstreamUnavailableError':
-      return { __typename: typename, ...base };
+      return new UpstreamUnavailableErrorMember(c.message);
     default:
       return null;
   }
@@ -92,25 +137,24 @@ function memberFrom(c: ClassifiedError, inputPath: string | undefined): ErrorMem
 
 /** The union member for an error, or throws the coded GraphQL error when there is none. */
 export function toErrorMember(error: unknown, inputPath?: string): ErrorMember {
+  if (error instanceof ErrorMember) return error;
   const member = memberFrom(classifyError(error), inputPath);
   if (!member) throw toGraphQLError(error);
   return member;
 }
 
-/** Runs a mutation body: its success value, or the error member for what went wrong. */
-export async function settle<T>(
-  run: () => Promise<T>,
-  inputPath = 'input',
-): Promise<T | ErrorMember> {
+/**
+ * Runs a mutation body. A failure is thrown as its union member, which the errors plugin
+ * returns as that member of the field's `<Mutation>Result`; anything else stays a GraphQL
+ * error (UNAUTHENTICATED, INTERNAL, our own BAD_USER_INPUT).
+ */
+export async function mutation<T>(run: () => Promise<T>, inputPath = 'input'): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    return toErrorMember(error, inputPath);
+    throw toErrorMember(error, inputPath);
   }
 }
 
-export const forbiddenMember = (what: string): ForbiddenErrorShape => ({
-  __typename: 'ForbiddenError',
-  code: 'FORBIDDEN',
-  message: `${what} requires the broker_admin role`,
-});
+export const forbiddenMember = (what: string): ForbiddenErrorMember =>
+  new ForbiddenErrorMember(`${what} requires the broker_admin role`);

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../schema/context.ts';
 import type { InternalTransferBody } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
-import { settle } from './result.ts';
+import { mutation } from './result.ts';
 
 /** GraphQL input: the wire body is already camelCase (`userAddress`, `transferNonce`). */
 export type RequestInternalTransferArgs = InternalTransferBody & {
@@ -9,7 +9,7 @@ export type RequestInternalTransferArgs = InternalTransferBody & {
 };
 
 export function requestInternalTransfer(ctx: GatewayContext, input: RequestInternalTransferArgs) {
-  return settle(async () => {
+  return mutation(async () => {
     const { signature, userAddress, verifyingContract, message } = input;
     const result = await requireAccount(ctx).internalTransfer({
       signature,
@@ -25,7 +25,6 @@ export function requestInternalTransfer(ctx: GatewayContext, input: RequestInter
       },
     });
     return {
-      __typename: 'RequestInternalTransferSuccess' as const,
       internalTransferRequestId: result.internal_transfer_request_id,
     };
   });

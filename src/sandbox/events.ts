@@ -55,10 +55,45 @@ export interface BalanceChanged {
   timestamp: number;
 }
 
+/** An internal transfer between two accounts (the streams' `wallet` events). */
+export interface TransferDone {
+  id: number;
+  fromAccountId: string;
+  toAccountId: string;
+  token: string;
+  amount: number;
+  timestamp: number;
+}
+
+/** A market's mid moved (control endpoint or `Sandbox.setMidPrice`), after resting orders filled. */
+export interface MidMoved {
+  symbol: string;
+  mid: number;
+  timestamp: number;
+}
+
+/** An account fell below maintenance margin: its positions were closed at the mark. */
+export interface Liquidated {
+  accountId: string;
+  liquidationId: number;
+  positions: Array<{
+    symbol: string;
+    marginMode: string;
+    /** The quantity taken over (signed, as held). */
+    positionQty: number;
+    transferPrice: number;
+    liquidatorFee: number;
+  }>;
+  timestamp: number;
+}
+
 export interface SandboxEventMap {
   order: OrderChanged;
   position: PositionChanged;
   balance: BalanceChanged;
+  transfer: TransferDone;
+  mid: MidMoved;
+  liquidation: Liquidated;
 }
 
 export type SandboxEventName = keyof SandboxEventMap;
@@ -69,6 +104,9 @@ export class SandboxEvents {
     order: new Set(),
     position: new Set(),
     balance: new Set(),
+    transfer: new Set(),
+    mid: new Set(),
+    liquidation: new Set(),
   };
 
   /** Receives a listener's exception; the engine carries on. */

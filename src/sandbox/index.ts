@@ -16,6 +16,8 @@ import { SANDBOX_ROUTES } from './routes/index.ts';
 import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
 import { listen, type RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
+import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
+import { Liquidator } from './stream/liquidation.ts';
 import { TradingEngine } from './trading.ts';
 
 export type { DemoCredentials } from './demo.ts';
@@ -67,6 +69,8 @@ export interface SandboxOptions {
    * unauthenticated, so keep the sandbox on a loopback address. @default true
    */
   control?: boolean;
+  /** WebSocket stream timings (ping interval, missed pongs, ticker interval). */
+  stream?: StreamOptions;
 }
 
 /** One order as tests see it (`Sandbox.orders`). */
@@ -102,6 +106,10 @@ export interface Sandbox {
   faultCount(): number;
   /** Order, position and balance changes as they happen (for the live streams). */
   readonly events: Pick<SandboxEvents, 'on' | 'listening'>;
+  /** The WebSocket streams (`/ws/stream/…`, `/v2/ws/private/stream/…`). */
+  stream: StreamServer;
+  /** The broker every account belongs to (the stream topics' `{broker_id}`). */
+  brokerId: string;
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -135,8 +143,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   // Control requests bypass faults and custom layers: they must work during an outage.
   const control =
     options.control === false ? undefined : createControl({ state, engine, injector, clock, log });
+  const stream = new StreamServer({ state, engine, clock, log }, options.stream);
+  const liquidator = new Liquidator(state, engine, clock);
+  const streamControls = control ? streamControl(stream, state, clock) : undefined;
   const handler: Handler = control
-    ? (req) => (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req))
+    ? async (req) =>
+        streamControls?.(req) ?? (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req))
     : served;
   const requestLog: RequestLogEntry[] = [];
   const server = await listen({
@@ -151,6 +163,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       );
     },
   });
+  stream.attach(server.server);
   log(
     `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
   );
@@ -159,6 +172,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     url: server.url,
     close: () => {
       injector.dispose();
+      stream.close();
+      liquidator.close();
       return server.close();
     },
     registerAccount: (account) => {
@@ -197,5 +212,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     setFaults: (config) => injector.set(config),
     faultCount: () => injector.injected,
     events: state.events,
+    stream,
+    brokerId: state.brokerId,
   };
 }

@@ -3,7 +3,7 @@
  * pipeline, writes the `SandboxResponse` (or resets the connection), and records one log
  * entry per request. Closing ends idle keep-alive connections too.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Handler, SandboxRequest } from './http.ts';
 
@@ -32,6 +32,8 @@ export interface ListenOptions {
 
 export interface Listening {
   url: string;
+  /** The node:http server (the stream server serves its upgrades). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ export async function listen(opts: ListenOptions): Promise<Listening> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
+    server,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -170,11 +170,11 @@ export class TradingEngine {
     return order;
   }
 
-  cancel(order: Order): Order {
+  cancel(order: Order, reason = 'cancelled by the user'): Order {
     if (!pending(order)) {
       throw new ApiError(-1006, `order ${order.orderId} is already ${order.status}`);
     }
-    return this.finish(order, 'CANCELLED', 'cancelled by the user');
+    return this.finish(order, 'CANCELLED', reason);
   }
 
   /**
@@ -256,6 +256,7 @@ export class TradingEngine {
       if (quantity > 0) this.fill(order, { price: order.price, quantity }, true, now);
       if (pending(order)) this.finish(order, 'CANCELLED', 'reduce-only remainder cancelled');
     }
+    this.state.events.emit('mid', { symbol, mid: market.mid, timestamp: now });
     return touched;
   }
 

@@ -3,7 +3,7 @@
  * `brokerAdmin` (role broker_admin). Denied fields never validate, resolve or call upstream.
  */
 import { unauthenticated } from '../resolvers/errors.ts';
-import { type ForbiddenErrorShape, forbiddenMember } from '../resolvers/result.ts';
+import { forbiddenMember } from '../resolvers/result.ts';
 import type { GatewayContext } from './context.ts';
 
 export const authenticated = { authScopes: { authenticated: true } } as const;
@@ -18,13 +18,10 @@ export const brokerAdminQuery = { authScopes: { brokerAdmin: true } } as const;
 export function brokerAdminMutation(name: string) {
   return {
     authScopes: { brokerAdmin: true },
-    unauthorizedResolver: (
-      _root: unknown,
-      _args: unknown,
-      ctx: GatewayContext,
-    ): ForbiddenErrorShape => {
+    unauthorizedResolver: (_root: unknown, _args: unknown, ctx: GatewayContext): never => {
       if (!ctx.principal) throw unauthenticated();
-      return forbiddenMember(name);
+      // The errors plugin (outside scope auth) turns it into the ForbiddenError member.
+      throw forbiddenMember(name);
     },
   } as const;
 }

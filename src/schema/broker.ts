@@ -8,7 +8,7 @@ import { SymbolValueRef } from './account.ts';
 import { defaultFeeRatesInput, orderTagFeeConfigInput } from './admin-input-rules.ts';
 import { brokerAdminMutation } from './auth.ts';
 import { builder } from './builder.ts';
-import { resultUnion, type Tagged } from './errors.ts';
+import { result } from './errors.ts';
 import * as rules from './rules.ts';
 
 const FEE_RATE = 'from 0 to 1, a multiple of 0.00001 (0.0001 = 0.01%)';
@@ -25,9 +25,7 @@ const SetDefaultFeeRatesInput = builder.inputType('SetDefaultFeeRatesInput', {
 });
 
 const SetDefaultFeeRatesSuccess = builder
-  .objectRef<Tagged<'SetDefaultFeeRatesSuccess', Required<SetDefaultFeeRatesArgs>>>(
-    'SetDefaultFeeRatesSuccess',
-  )
+  .objectRef<Required<SetDefaultFeeRatesArgs>>('SetDefaultFeeRatesSuccess')
   .implement({
     fields: (t) => ({
       makerFeeRate: t.exposeFloat('makerFeeRate'),
@@ -40,8 +38,8 @@ const SetDefaultFeeRatesSuccess = builder
 builder.mutationField('setDefaultFeeRates', (t) =>
   t.field({
     ...brokerAdminMutation('Mutation.setDefaultFeeRates'),
-    type: resultUnion('SetDefaultFeeRates', SetDefaultFeeRatesSuccess),
-    nullable: true,
+    ...result('SetDefaultFeeRates'),
+    type: SetDefaultFeeRatesSuccess,
     description: 'Broker admin only.',
     args: { input: t.arg({ type: SetDefaultFeeRatesInput, required: true }) },
     resolve: (_root, { input }, ctx) => setDefaultFeeRates(ctx, input),
@@ -69,10 +67,7 @@ const OrderTagFeeConfigInput = builder.inputType('OrderTagFeeConfigInput', {
   validate: { schema: orderTagFeeConfigInput },
 });
 
-type TagConfigSuccess = Tagged<
-  'UpdateOrderTagFeeConfigSuccess',
-  { enumId: string; orderTag: string; pairOverrides: SymbolValue[] | null }
->;
+type TagConfigSuccess = { enumId: string; orderTag: string; pairOverrides: SymbolValue[] | null };
 const UpdateOrderTagFeeConfigSuccess = builder
   .objectRef<TagConfigSuccess>('UpdateOrderTagFeeConfigSuccess')
   .implement({
@@ -86,8 +81,8 @@ const UpdateOrderTagFeeConfigSuccess = builder
 builder.mutationField('updateOrderTagFeeConfig', (t) =>
   t.field({
     ...brokerAdminMutation('Mutation.updateOrderTagFeeConfig'),
-    type: resultUnion('UpdateOrderTagFeeConfig', UpdateOrderTagFeeConfigSuccess),
-    nullable: true,
+    ...result('UpdateOrderTagFeeConfig'),
+    type: UpdateOrderTagFeeConfigSuccess,
     description: 'Broker admin only. Upstream limit: 1 request per second.',
     args: {
       enumId: t.arg.string({

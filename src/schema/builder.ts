@@ -1,11 +1,15 @@
 /**
- * The Pothos builder: plugins (scope auth first, so a denied field never validates or
- * resolves; then zod), the custom scalars and the typed request context.
+ * The Pothos builder: plugins (errors outermost, so a member a resolver or the scope check
+ * returns becomes its union member; scope auth next, so a denied field never validates or
+ * resolves; relay connections; zod), the custom scalars and the typed request context.
  */
 import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ZodPlugin from '@pothos/plugin-zod';
 import { forbidden, unauthenticated } from '../resolvers/errors.ts';
+import { ERROR_MEMBERS } from '../resolvers/result.ts';
 import type { GatewayContext } from './context.ts';
 import { BigIntScalar, DateScalar, TimestampScalar } from './scalars.ts';
 import { inputValidationError } from './validation.ts';
@@ -14,13 +18,24 @@ export const builder = new SchemaBuilder<{
   Context: GatewayContext;
   AuthScopes: { authenticated: boolean; brokerAdmin: boolean };
   DefaultFieldNullability: false;
+  /** Every connection (Account.orders) reports the size of the whole filtered list. */
+  Connection: { totalCount: number };
   Scalars: {
     Date: { Input: string; Output: string };
     Timestamp: { Input: number; Output: number | Date };
     BigInt: { Input: number; Output: number | bigint | string };
   };
 }>({
-  plugins: [ScopeAuthPlugin, ZodPlugin],
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, ZodPlugin],
+  // Every mutation's union holds its success type itself (no `data` wrapper) and each member.
+  errors: { defaultTypes: [...ERROR_MEMBERS], directResult: true },
+  relay: {
+    // Trading lists page forward only; no global object identification (no `node` field).
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+  },
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({
@@ -37,6 +52,10 @@ export const builder = new SchemaBuilder<{
 builder.addScalarType('Date', DateScalar);
 builder.addScalarType('Timestamp', TimestampScalar);
 builder.addScalarType('BigInt', BigIntScalar);
+
+builder.globalConnectionField('totalCount', (t) =>
+  t.int({ description: 'Items in the whole list, all pages.', resolve: (c) => c.totalCount }),
+);
 
 builder.queryType({ description: 'Reads. Every field but strategyVaultNonce needs a caller.' });
 builder.mutationType({ description: 'Writes. Each returns a <Mutation>Result union.' });

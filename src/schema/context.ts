@@ -1,4 +1,6 @@
 import type { Principal } from '../auth/principal.ts';
+import type { Idempotency } from '../idempotency/index.ts';
+import type { LiveContext } from '../resolvers/live.ts';
 import type { Loaders } from '../resolvers/loaders.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 
@@ -11,4 +13,8 @@ export interface GatewayContext {
   account: AccountApi | null;
   /** Per-request DataLoaders (deduplicate and batch within one request). */
   loaders: Loaders;
+  /** Exactly-once placements (set by the idempotency plugin); absent: no records kept. */
+  idempotency?: Idempotency;
+  /** Live updates (subscriptions); absent when the gateway runs without streams. */
+  live?: LiveContext;
 }

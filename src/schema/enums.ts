@@ -2,6 +2,8 @@
 import { ERROR_CODES } from '../resolvers/errors.ts';
 import {
   MARGIN_MODES,
+  ORDER_SORTS,
+  ORDER_STATUS_FILTERS,
   ORDER_STATUSES,
   ORDER_TYPES,
   SIDES,
@@ -19,8 +21,19 @@ export const SideEnum = builder.enumType('Side', { values: SIDES });
 export const MarginModeEnum = builder.enumType('MarginMode', { values: MARGIN_MODES });
 
 export const OrderStatusEnum = builder.enumType('OrderStatus', {
-  description: 'FILLED, CANCELLED and REJECTED are final.',
+  description:
+    'FILLED, CANCELLED and REJECTED are final. PENDING_NEW and PENDING_CANCEL are in flight; REPLACED shows right after an edit, before the order carries on with its new price or quantity.',
   values: ORDER_STATUSES,
+});
+
+export const OrderStatusFilterEnum = builder.enumType('OrderStatusFilter', {
+  description: 'A status, or INCOMPLETE (NEW + PARTIAL_FILLED) / COMPLETED (CANCELLED + FILLED).',
+  values: ORDER_STATUS_FILTERS,
+});
+
+export const OrderSortEnum = builder.enumType('OrderSort', {
+  description: 'Ties are broken by order id, in the same direction.',
+  values: ORDER_SORTS,
 });
 
 export const ACCOUNT_MODES = ['FUTURES'] as const;

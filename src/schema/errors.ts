@@ -1,15 +1,15 @@
 /**
- * The `Error` interface, its five implementations and `resultUnion`, which builds each
- * mutation's `<Mutation>Result` union of its success type and these errors.
+ * The `Error` interface and its five implementations, registered for @pothos/plugin-errors:
+ * a mutation declares `...result('PlaceOrder')` and returns its success object; a thrown
+ * member (`mutation()` in resolvers/result.ts) resolves as that member of `PlaceOrderResult`.
  */
-import type { ObjectRef } from '@pothos/core';
-import type {
-  ErrorMember,
-  ForbiddenErrorShape,
-  InputErrorShape,
-  RateLimitedErrorShape,
-  UpstreamRejectedErrorShape,
-  UpstreamUnavailableErrorShape,
+import {
+  type ErrorMember,
+  ForbiddenErrorMember,
+  InputErrorMember,
+  RateLimitedErrorMember,
+  UpstreamRejectedErrorMember,
+  UpstreamUnavailableErrorMember,
 } from '../resolvers/result.ts';
 import { builder } from './builder.ts';
 import { ErrorCodeEnum } from './enums.ts';
@@ -22,7 +22,8 @@ export const ErrorInterface = builder.interfaceRef<ErrorMember>('Error').impleme
   }),
 });
 
-const InputError = builder.objectRef<InputErrorShape>('InputError').implement({
+builder.objectType(InputErrorMember, {
+  name: 'InputError',
   description: 'The upstream rejected a value of the input (-1004/-1005).',
   interfaces: [ErrorInterface],
   fields: (t) => ({
@@ -32,49 +33,34 @@ const InputError = builder.objectRef<InputErrorShape>('InputError').implement({
   }),
 });
 
-const ForbiddenError = builder.objectRef<ForbiddenErrorShape>('ForbiddenError').implement({
+builder.objectType(ForbiddenErrorMember, {
+  name: 'ForbiddenError',
   description: 'The caller lacks the role, or the upstream refused its credentials.',
   interfaces: [ErrorInterface],
 });
 
-const RateLimitedError = builder.objectRef<RateLimitedErrorShape>('RateLimitedError').implement({
+builder.objectType(RateLimitedErrorMember, {
+  name: 'RateLimitedError',
   interfaces: [ErrorInterface],
   fields: (t) => ({ retryAfterMs: t.exposeInt('retryAfterMs') }),
 });
 
-const UpstreamRejectedError = builder
-  .objectRef<UpstreamRejectedErrorShape>('UpstreamRejectedError')
-  .implement({
-    description: 'The upstream refused the request (e.g. -1007 duplicate client_order_id).',
-    interfaces: [ErrorInterface],
-    fields: (t) => ({
-      upstreamCode: t.exposeInt('upstreamCode'),
-      upstreamMessage: t.exposeString('upstreamMessage'),
-    }),
-  });
+builder.objectType(UpstreamRejectedErrorMember, {
+  name: 'UpstreamRejectedError',
+  description:
+    'The upstream refused the request (e.g. -1007 duplicate client_order_id; -1006 with code NOT_FOUND: no such order, or it is already final).',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    upstreamCode: t.exposeInt('upstreamCode'),
+    upstreamMessage: t.exposeString('upstreamMessage'),
+  }),
+});
 
-const UpstreamUnavailableError = builder
-  .objectRef<UpstreamUnavailableErrorShape>('UpstreamUnavailableError')
-  .implement({ interfaces: [ErrorInterface] });
+builder.objectType(UpstreamUnavailableErrorMember, {
+  name: 'UpstreamUnavailableError',
+  interfaces: [ErrorInterface],
+});
 
-const errorTypes = [
-  InputError,
-  ForbiddenError,
-  RateLimitedError,
-  UpstreamRejectedError,
-  UpstreamUnavailableError,
-] as const;
-
-/** A success type's value is tagged with its GraphQL type name. */
-export type Tagged<Name extends string, T = object> = T & { __typename: Name };
-
-/** `<Name>Success` from `success`, and the union `<Name>Result` of it and every error. */
-export function resultUnion<S extends { __typename: string }>(
-  name: string,
-  success: ObjectRef<typeof builder extends { $inferSchemaTypes: infer T } ? T : never, S>,
-) {
-  return builder.unionType(`${name}Result`, {
-    types: [success, ...errorTypes],
-    resolveType: (value) => value.__typename,
-  });
-}
+/** Field options of a mutation returning `<name>Result`: its success type or an error member. */
+export const result = (name: string) =>
+  ({ errors: { union: { name: `${name}Result` } }, nullable: true }) as const;

@@ -3,6 +3,8 @@ import { builder } from './builder.ts';
 import { withCodedEnumErrors } from './coded-enums.ts';
 import './account.ts';
 import './order.ts';
+import './order-lifecycle.ts';
+import './portfolio.ts';
 import './margin.ts';
 import './transfer.ts';
 import './nonce.ts';
@@ -10,6 +12,7 @@ import './broker.ts';
 import './points.ts';
 import './referral.ts';
 import './rebate.ts';
+import './live.ts';
 
 /** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */
 export const schema = withCodedEnumErrors(builder.toSchema({ sortSchema: true }));

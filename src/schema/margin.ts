@@ -2,7 +2,7 @@ import { type SetDefaultMarginModeArgs, setDefaultMarginMode } from '../resolver
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum } from './enums.ts';
-import { resultUnion, type Tagged } from './errors.ts';
+import { result } from './errors.ts';
 import { setDefaultMarginModeInput } from './input-rules.ts';
 
 const SetDefaultMarginModeInput = builder.inputType('SetDefaultMarginModeInput', {
@@ -15,9 +15,7 @@ const SetDefaultMarginModeInput = builder.inputType('SetDefaultMarginModeInput',
 });
 
 const SetDefaultMarginModeSuccess = builder
-  .objectRef<Tagged<'SetDefaultMarginModeSuccess', SetDefaultMarginModeArgs>>(
-    'SetDefaultMarginModeSuccess',
-  )
+  .objectRef<SetDefaultMarginModeArgs>('SetDefaultMarginModeSuccess')
   .implement({
     fields: (t) => ({
       symbol: t.exposeString('symbol'),
@@ -28,8 +26,8 @@ const SetDefaultMarginModeSuccess = builder
 builder.mutationField('setDefaultMarginMode', (t) =>
   t.field({
     ...authenticated,
-    type: resultUnion('SetDefaultMarginMode', SetDefaultMarginModeSuccess),
-    nullable: true,
+    ...result('SetDefaultMarginMode'),
+    type: SetDefaultMarginModeSuccess,
     description: 'Default margin mode of a symbol for orders placed later without marginMode.',
     args: { input: t.arg({ type: SetDefaultMarginModeInput, required: true }) },
     resolve: (_root, { input }, ctx) => setDefaultMarginMode(ctx, input),

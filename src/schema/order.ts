@@ -1,5 +1,6 @@
 import {
   loadOrder,
+  loadOrderById,
   loadOrders,
   type OrderModel,
   type OrderReceipt,
@@ -7,13 +8,14 @@ import {
 } from '../resolvers/order.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
-import { resultUnion } from './errors.ts';
+import { result } from './errors.ts';
 import { placeOrderInput } from './input-rules.ts';
+import { orderArgs } from './order-rules.ts';
 import * as rules from './rules.ts';
 
 export const OrderRef = builder.objectRef<OrderModel>('Order').implement({
   description:
-    'An order as GET /v1/client/order/{client_order_id} returns it, plus derived fields.',
+    'An order as GET /v1/client/order/{client_order_id} (or GET /v1/order/{order_id}, GET /v1/orders) returns it, plus derived fields.',
   fields: (t) => ({
     orderId: t.expose('orderId', { type: 'BigInt' }),
     clientOrderId: t.exposeString('clientOrderId'),
@@ -47,7 +49,7 @@ export const OrderRef = builder.objectRef<OrderModel>('Order').implement({
   }),
 });
 
-const OrderReceiptRef = builder.objectRef<OrderReceipt>('OrderReceipt').implement({
+export const OrderReceiptRef = builder.objectRef<OrderReceipt>('OrderReceipt').implement({
   description: 'What POST /v1/order answered.',
   fields: (t) => ({
     orderId: t.expose('orderId', { type: 'BigInt' }),
@@ -63,12 +65,16 @@ builder.queryFields((t) => ({
   order: t.field({
     type: OrderRef,
     nullable: true,
-    description: 'An order by client_order_id; NOT_FOUND when the upstream has none.',
+    description:
+      'An order by clientOrderId or by the exchange orderId (exactly one); NOT_FOUND when the upstream has none.',
     authScopes: { authenticated: true },
     args: {
-      clientOrderId: t.arg.string({ required: true, validate: { schema: rules.clientOrderId } }),
+      clientOrderId: t.arg.string(),
+      orderId: t.arg({ type: 'BigInt' }),
     },
-    resolve: (_root, { clientOrderId }, ctx) => loadOrder(ctx, clientOrderId),
+    validate: { schema: orderArgs },
+    resolve: (_root, { clientOrderId, orderId }, ctx) =>
+      clientOrderId ? loadOrder(ctx, clientOrderId) : loadOrderById(ctx, orderId as number),
   }),
   orders: t.field({
     type: [OrderRef],
@@ -85,7 +91,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
+export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   description: 'Body of POST /v1/order in camelCase; the gateway signs it.',
   fields: (t) => ({
     symbol: t.string({ required: true, description: 'PERP_<BASE>_<QUOTE>' }),
@@ -108,11 +114,16 @@ const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   validate: { schema: placeOrderInput },
 });
 
-const PlaceOrderSuccess = builder
-  .objectRef<{ __typename: 'PlaceOrderSuccess'; receipt: OrderReceipt }>('PlaceOrderSuccess')
+export const PlaceOrderSuccess = builder
+  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderSuccess')
   .implement({
     fields: (t) => ({
       receipt: t.expose('receipt', { type: OrderReceiptRef }),
+      replayed: t.boolean({
+        description:
+          'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
+        resolve: ({ replayed }) => replayed ?? false,
+      }),
       order: t.field({
         type: OrderRef,
         nullable: true,
@@ -125,8 +136,8 @@ const PlaceOrderSuccess = builder
 
 builder.mutationField('placeOrder', (t) =>
   t.field({
-    type: resultUnion('PlaceOrder', PlaceOrderSuccess),
-    nullable: true,
+    ...result('PlaceOrder'),
+    type: PlaceOrderSuccess,
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
     resolve: (_root, { input }, ctx) => placeOrder(ctx, input),

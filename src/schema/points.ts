@@ -2,7 +2,7 @@ import { upsertPointsStage } from '../resolvers/points.ts';
 import { pointsStageInput } from './admin-input-rules.ts';
 import { brokerAdminMutation } from './auth.ts';
 import { builder } from './builder.ts';
-import { resultUnion, type Tagged } from './errors.ts';
+import { result } from './errors.ts';
 
 const UpsertPointsStageInput = builder.inputType('UpsertPointsStageInput', {
   description:
@@ -22,9 +22,7 @@ const UpsertPointsStageInput = builder.inputType('UpsertPointsStageInput', {
 });
 
 const UpsertPointsStageSuccess = builder
-  .objectRef<Tagged<'UpsertPointsStageSuccess', { created: boolean; stageId: number | null }>>(
-    'UpsertPointsStageSuccess',
-  )
+  .objectRef<{ created: boolean; stageId: number | null }>('UpsertPointsStageSuccess')
   .implement({
     fields: (t) => ({
       created: t.exposeBoolean('created', { description: 'true: created; false: updated' }),
@@ -35,8 +33,8 @@ const UpsertPointsStageSuccess = builder
 builder.mutationField('upsertPointsStage', (t) =>
   t.field({
     ...brokerAdminMutation('Mutation.upsertPointsStage'),
-    type: resultUnion('UpsertPointsStage', UpsertPointsStageSuccess),
-    nullable: true,
+    ...result('UpsertPointsStage'),
+    type: UpsertPointsStageSuccess,
     description: 'Broker admin only. At most one stage may be active at any time.',
     args: { input: t.arg({ type: UpsertPointsStageInput, required: true }) },
     resolve: (_root, { input }, ctx) => upsertPointsStage(ctx, input),

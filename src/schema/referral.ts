@@ -16,7 +16,7 @@ import {
 import { brokerAdminMutation, brokerAdminQuery } from './auth.ts';
 import { builder } from './builder.ts';
 import { ReferralSortEnum } from './enums.ts';
-import { resultUnion, type Tagged } from './errors.ts';
+import { result } from './errors.ts';
 import { MAX_ACCOUNT_IDS, MAX_PAGE_SIZE } from './rules.ts';
 
 const ReferralCodeRef = builder.objectRef<ReferralCodeModel>('ReferralCode').implement({
@@ -94,9 +94,7 @@ const CreateReferralCodeInput = builder.inputType('CreateReferralCodeInput', {
 });
 
 const CreateReferralCodeSuccess = builder
-  .objectRef<Tagged<'CreateReferralCodeSuccess', CreateReferralCodeArgs>>(
-    'CreateReferralCodeSuccess',
-  )
+  .objectRef<CreateReferralCodeArgs>('CreateReferralCodeSuccess')
   .implement({
     fields: (t) => ({
       accountId: t.exposeString('accountId'),
@@ -110,8 +108,8 @@ const CreateReferralCodeSuccess = builder
 builder.mutationField('createReferralCode', (t) =>
   t.field({
     ...brokerAdminMutation('Mutation.createReferralCode'),
-    type: resultUnion('CreateReferralCode', CreateReferralCodeSuccess),
-    nullable: true,
+    ...result('CreateReferralCode'),
+    type: CreateReferralCodeSuccess,
     description: 'Broker admin only.',
     args: { input: t.arg({ type: CreateReferralCodeInput, required: true }) },
     resolve: (_root, { input }, ctx) => createReferralCode(ctx, input),
@@ -130,9 +128,7 @@ const SetAffiliateRebateRateInput = builder.inputType('SetAffiliateRebateRateInp
 });
 
 const SetAffiliateRebateRateSuccess = builder
-  .objectRef<Tagged<'SetAffiliateRebateRateSuccess', { rebateRate: number; accountIds: string[] }>>(
-    'SetAffiliateRebateRateSuccess',
-  )
+  .objectRef<{ rebateRate: number; accountIds: string[] }>('SetAffiliateRebateRateSuccess')
   .implement({
     fields: (t) => ({
       rebateRate: t.exposeFloat('rebateRate'),
@@ -143,8 +139,8 @@ const SetAffiliateRebateRateSuccess = builder
 builder.mutationField('setAffiliateRebateRate', (t) =>
   t.field({
     ...brokerAdminMutation('Mutation.setAffiliateRebateRate'),
-    type: resultUnion('SetAffiliateRebateRate', SetAffiliateRebateRateSuccess),
-    nullable: true,
+    ...result('SetAffiliateRebateRate'),
+    type: SetAffiliateRebateRateSuccess,
     description: 'Broker admin only. Custom rebate rate of level 1 affiliates.',
     args: { input: t.arg({ type: SetAffiliateRebateRateInput, required: true }) },
     resolve: (_root, { input }, ctx) => setAffiliateRebateRate(ctx, input),

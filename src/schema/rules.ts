@@ -4,15 +4,34 @@
  * Input types attach these with `validate: { schema }`; unit tests parse them directly.
  */
 import { z } from 'zod';
+import {
+  CLIENT_ORDER_ID_MAX,
+  DATE_PATTERN,
+  ENUM_ID_MAX,
+  ENUM_ID_PATTERN,
+  FEE_RATE_PLACES,
+  LEVEL_MAX,
+  LEVEL_MIN,
+  ORDER_TAG_ENUM_PREFIX,
+  ORDER_TAG_MAX,
+  SYMBOL_PATTERN,
+} from '../spec/constants.ts';
 
 /** Refinement params: the human message and the machine-readable rule name. */
 export const rule = (name: string, message: string) => ({ message, params: { rule: name } });
 
-export const SYMBOL_PATTERN = /^PERP_[A-Z0-9]+_[A-Z0-9]+$/;
+// The spec's patterns and steps live in one module the sandbox reads too.
+export {
+  DATE_PATTERN,
+  ENUM_ID_PATTERN,
+  FEE_RATE_PLACES,
+  SYMBOL_PATTERN,
+} from '../spec/constants.ts';
+/**
+ * Stricter than the spec's printable ASCII: cancels write the id into the signed query as
+ * it is, so only characters that need no URL encoding are accepted.
+ */
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const ENUM_ID_PATTERN = /^[A-Z0-9_]+$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const FEE_RATE_PLACES = 5; // multiples of 0.00001
 export const MAX_PAGE_SIZE = 100;
 export const MAX_CLIENT_ORDER_IDS = 50;
 export const MAX_ACCOUNT_IDS = 100;
@@ -49,7 +68,10 @@ export const symbol = z
 export const clientOrderId = z
   .string()
   .refine((v) => v.length > 0, rule('nonEmpty', 'must not be empty'))
-  .refine((v) => v.length <= 36, rule('maxLength', 'must be at most 36 characters'))
+  .refine(
+    (v) => v.length <= CLIENT_ORDER_ID_MAX,
+    rule('maxLength', `must be at most ${CLIENT_ORDER_ID_MAX} characters`),
+  )
   .refine(
     (v) => CLIENT_ORDER_ID_PATTERN.test(v),
     rule('charset', 'may contain only letters, digits, "-" and "_"'),
@@ -57,7 +79,7 @@ export const clientOrderId = z
   .refine((v) => !v.startsWith('-'), rule('noLeadingHyphen', 'must not start with "-"'));
 
 /** At most 31 characters, so that `enum:<ENUM_ID>` fits the 36 of an order_tag. */
-export const MAX_ENUM_ID = 36 - 'enum:'.length;
+export const MAX_ENUM_ID = ENUM_ID_MAX;
 export const enumId = z
   .string()
   .refine(
@@ -80,8 +102,10 @@ export const digits = z
   .refine((v) => /^\d+$/.test(v), rule('digits', 'must be a decimal integer'));
 
 /** A plain referral code or `enum:<ENUM_ID>`; at most 36 characters. */
-export const orderTag = text(36).refine(
-  (v) => !v.startsWith('enum:') || ENUM_ID_PATTERN.test(v.slice(5)),
+export const orderTag = text(ORDER_TAG_MAX).refine(
+  (v) =>
+    !v.startsWith(ORDER_TAG_ENUM_PREFIX) ||
+    ENUM_ID_PATTERN.test(v.slice(ORDER_TAG_ENUM_PREFIX.length)),
   rule('orderTag', 'an enum tag must be enum:<ENUM_ID> with ENUM_ID matching ^[A-Z0-9_]+$'),
 );
 
@@ -109,7 +133,7 @@ export const feeRate = rate.refine(
   rule('feeRateStep', 'must be a multiple of 0.00001'),
 );
 
-export const level = integerIn(0, 4);
+export const level = integerIn(LEVEL_MIN, LEVEL_MAX);
 export const page = integerIn(1, 1_000_000);
 export const pageSize = integerIn(1, MAX_PAGE_SIZE);
 

@@ -1,7 +1,7 @@
 import { requestInternalTransfer } from '../resolvers/transfer.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
-import { resultUnion, type Tagged } from './errors.ts';
+import { result } from './errors.ts';
 import { internalTransferInput } from './input-rules.ts';
 
 const InternalTransferMessageInput = builder.inputType('InternalTransferMessageInput', {
@@ -27,9 +27,7 @@ const RequestInternalTransferInput = builder.inputType('RequestInternalTransferI
 });
 
 const RequestInternalTransferSuccess = builder
-  .objectRef<Tagged<'RequestInternalTransferSuccess', { internalTransferRequestId: number }>>(
-    'RequestInternalTransferSuccess',
-  )
+  .objectRef<{ internalTransferRequestId: number }>('RequestInternalTransferSuccess')
   .implement({
     fields: (t) => ({
       internalTransferRequestId: t.expose('internalTransferRequestId', { type: 'BigInt' }),
@@ -39,8 +37,8 @@ const RequestInternalTransferSuccess = builder
 builder.mutationField('requestInternalTransfer', (t) =>
   t.field({
     ...authenticated,
-    type: resultUnion('RequestInternalTransfer', RequestInternalTransferSuccess),
-    nullable: true,
+    ...result('RequestInternalTransfer'),
+    type: RequestInternalTransferSuccess,
     args: { input: t.arg({ type: RequestInternalTransferInput, required: true }) },
     resolve: (_root, { input }, ctx) => requestInternalTransfer(ctx, input),
   }),

@@ -4,6 +4,7 @@
  * by `client.ts`.
  */
 import type { AccountApi, PublicApi } from './catalog.ts';
+import type { Deadline } from './deadline.ts';
 
 export type { AccountApi, PublicApi } from './catalog.ts';
 
@@ -19,6 +20,11 @@ export interface AccountCredentials {
 export interface UpstreamApi extends PublicApi {
   /** A view of the client bound to one account's credentials (cheap; cache it per principal). */
   forAccount(credentials: AccountCredentials): AccountApi;
+  /**
+   * A view whose every call (and every account view's) runs under one GraphQL operation's
+   * deadline and abort signal: built per request by the context, so resolvers stay unaware.
+   */
+  withDeadline(deadline: Deadline): UpstreamApi;
   /** True when the upstream answers (used by `/ready`). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -6,9 +6,13 @@
  * Entries carry their own expiry (`e`, host clock) besides the store TTL, so an injected
  * clock governs freshness in tests. A read that was in flight when a mutation invalidated
  * its key is not written back (in-process; across replicas the TTL bounds staleness).
+ *
+ * A coalesced read runs under its leader's deadline, and is aborted only once every caller
+ * waiting on it has gone away; each caller waits no longer than its own deadline.
  */
 import type { UpstreamConfig } from '../config.ts';
 import { cacheEntry, invalidatedKeys, ttlFor } from './cache-policy.ts';
+import { type Deadline, SharedAbort } from './deadline.ts';
 import type { StoreHealth } from './health.ts';
 import type { Call, Layer } from './pipeline.ts';
 import type { SingleFlight } from './single-flight.ts';
@@ -48,6 +52,8 @@ export function withCache(options: CacheLayerOptions): Layer {
    * again. A reused value is shared by every caller that reads it: it is frozen.
    */
   const decoded = new Map<string, Map<string, { text: string; stored: Stored | undefined }>>();
+  /** The deadline and abort of each flight in progress, for the callers that join it. */
+  const shared = new WeakMap<Promise<unknown>, { abort: SharedAbort; deadline?: Deadline }>();
 
   const decode = (key: string, field: string, text: string): Stored | undefined => {
     let fields = decoded.get(key);
@@ -112,8 +118,12 @@ export function withCache(options: CacheLayerOptions): Layer {
       }
     }
     call.stats.cache = config.enabled ? 'miss' : 'bypass';
-    const { promise } = flights.run(`${entry.key}|${entry.field}`, async (isStale) => {
-      const data = await next(call);
+    const { deadline } = call;
+    deadline?.check(call.op.name, 'coalesced read');
+    const abort = new SharedAbort();
+    const flightCall = deadline ? { ...call, deadline: deadline.withSignal(abort.signal) } : call;
+    const { promise, leader } = flights.run(`${entry.key}|${entry.field}`, async (isStale) => {
+      const data = await next(flightCall);
       const ttl = config.enabled ? ttlFor(policy, data, config) : 0;
       if (ttl > 0 && !isStale()) {
         const value = JSON.stringify({ e: now() + ttl, v: data } satisfies Stored);
@@ -124,6 +134,15 @@ export function withCache(options: CacheLayerOptions): Layer {
       }
       return data;
     });
-    return promise;
+    if (leader)
+      shared.set(
+        promise,
+        flightCall.deadline ? { abort, deadline: flightCall.deadline } : { abort },
+      );
+    const flight = shared.get(promise);
+    flight?.abort.join(deadline?.signal);
+    return deadline
+      ? deadline.race(promise, call.op.name, 'coalesced read', flight?.deadline)
+      : promise;
   };
 }

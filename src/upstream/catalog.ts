@@ -5,12 +5,14 @@
  * per entry, one request core (stripe's `_makeRequest`). The pipeline in `client.ts` reads
  * these entries; nothing else in the gateway builds a URL.
  *
- * Limits are the spec's Limits table. The gateway sends from one IP, so "per IP" budgets are
+ * Limits are the spec's Limits table and the facts' lifecycle limits, read from
+ * `src/spec/constants.ts` (the sandbox enforces the same numbers). The gateway sends from one IP, so "per IP" budgets are
  * global (`sv_nonce`) and "per user per IP" ones are per account (`points_stage`).
  * Operations without a documented limit get no gateway budget: an invented limit would
  * refuse legitimate traffic. They still honour an upstream 429 (block of `RETRY_429_MS`
  * or the Retry-After, on a per-account key named after the operation).
  */
+import { type LimitRoute, SPEC_LIMITS } from '../spec/constants.ts';
 import type {
   AccountInfo,
   AffiliateRebateRateBody,
@@ -146,7 +148,17 @@ export interface Operation<
 /** Block after an upstream 429 on an operation without a documented window. */
 export const RETRY_429_MS = 1_000;
 
-const SECOND = 1_000;
+/**
+ * The documented limit of a route (spec's Limits table or the facts; `src/spec/constants.ts`
+ * holds the numbers for the gateway and the sandbox alike) as a budget named `key`; null for
+ * an undocumented one (see above).
+ */
+function documented(route: LimitRoute, key: string): LimitPolicy | null {
+  const spec = SPEC_LIMITS[route];
+  if (spec.source === 'default') return null;
+  const scope = spec.scope === 'ip' ? 'global' : 'account';
+  return { key, limit: spec.limit, windowMs: spec.windowMs, scope };
+}
 
 /**
  * An entry, typed by its result (given) and its arguments and auth kind (inferred from the
@@ -167,9 +179,6 @@ const write = { cache: null, data: null } as const;
  * a cancel by order id needs no key scan), order lists, positions and balances.
  */
 const ORDER_STATE: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
-
-const perSecond = (key: string, limit = 10) =>
-  ({ key, limit, windowMs: SECOND, scope: 'account' }) as const;
 
 const createOrder = op<OrderCreated>()({
   name: 'createOrder',
@@ -205,7 +214,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: { group: 'accountInfo', ttl: 'account' },
-    limit: { key: 'client_info', limit: 10, windowMs: 60 * SECOND, scope: 'account' },
+    limit: documented('GET /v1/client/info', 'client_info'),
     invalidates: [],
     data: ['account_id'],
   }),
@@ -244,7 +253,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: { group: 'orders', ttl: 'live' },
-    limit: perSecond('orders'),
+    limit: documented('GET /v1/orders', 'orders'),
     invalidates: [],
     data: ['rows', 'meta'],
     request: (query: ListOrdersQuery) => ({ query: { ...query } }),
@@ -253,21 +262,21 @@ export const CATALOG = {
     ...cancel,
     name: 'cancelOrder',
     path: '/v1/order',
-    limit: perSecond('cancel_order'),
+    limit: documented('DELETE /v1/order', 'cancel_order'),
     request: (query: CancelOrderQuery) => ({ query: { ...query } }),
   }),
   cancelOrderByClientOrderId: op<StatusResult>()({
     ...cancel,
     name: 'cancelOrderByClientOrderId',
     path: '/v1/client/order',
-    limit: perSecond('cancel_client_order'),
+    limit: documented('DELETE /v1/client/order', 'cancel_client_order'),
     request: (query: CancelClientOrderQuery) => ({ query: { ...query } }),
   }),
   cancelAllOrders: op<StatusResult>()({
     ...cancel,
     name: 'cancelAllOrders',
     path: '/v1/orders',
-    limit: perSecond('cancel_all_orders'),
+    limit: documented('DELETE /v1/orders', 'cancel_all_orders'),
     request: (query: { symbol?: string }) => ({ query: { ...query } }),
   }),
   cancelOrders: op<StatusResult>()({
@@ -294,7 +303,7 @@ export const CATALOG = {
     signature: 'body',
     idempotency: 'naturally-idempotent',
     cache: null,
-    limit: perSecond('edit_order'),
+    limit: documented('PUT /v1/order', 'edit_order'),
     invalidates: ORDER_STATE,
     data: ['status'],
     request: (params: EditOrderParams) => ({ body: params }),
@@ -307,7 +316,7 @@ export const CATALOG = {
     signature: 'items',
     idempotency: 'order',
     cache: null,
-    limit: perSecond('batch_order', 1),
+    limit: documented('POST /v1/batch-order', 'batch_order'),
     alsoCounts: { op: createOrder, per: 'item' },
     invalidates: ORDER_STATE,
     data: ['rows'],
@@ -321,7 +330,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: { group: 'positions', ttl: 'live' },
-    limit: { key: 'positions', limit: 30, windowMs: 10 * SECOND, scope: 'account' },
+    limit: documented('GET /v1/positions', 'positions'),
     invalidates: [],
     data: ['rows'],
   }),
@@ -346,7 +355,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: { group: 'balances', ttl: 'live' },
-    limit: perSecond('holding'),
+    limit: documented('GET /v1/client/holding', 'holding'),
     invalidates: [],
     data: ['holding'],
     request: (query: { all?: boolean }) => ({ query: { all: query.all ? 'true' : undefined } }),
@@ -384,7 +393,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: null,
-    limit: perSecond('withdraw_nonce'),
+    limit: documented('GET /v1/withdraw_nonce', 'withdraw_nonce'),
     invalidates: [],
     data: ['withdraw_nonce'],
   }),
@@ -396,7 +405,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: null,
-    limit: { key: 'sv_nonce', limit: 10, windowMs: SECOND, scope: 'global' },
+    limit: documented('GET /v1/public/sv_nonce', 'sv_nonce'),
     invalidates: [],
     data: ['nonce'],
   }),
@@ -421,7 +430,7 @@ export const CATALOG = {
     auth: 'broker_admin',
     signature: 'none',
     idempotency: 'naturally-idempotent',
-    limit: { key: 'order_enum', limit: 1, windowMs: SECOND, scope: 'account' },
+    limit: documented('PUT /v1/broker/order_enum/{enum_id}', 'order_enum'),
     invalidates: [],
     request: (enumId: string, body: OrderTagFeeConfigBody) => ({
       params: { enum_id: enumId },
@@ -436,7 +445,7 @@ export const CATALOG = {
     auth: 'broker_admin',
     signature: 'none',
     idempotency: 'once',
-    limit: { key: 'points_stage', limit: 10, windowMs: SECOND, scope: 'account' },
+    limit: documented('POST /v1/admin/points/stage', 'points_stage'),
     invalidates: [],
     request: (body: PointsStageBody) => ({ body }),
   }),
@@ -485,7 +494,7 @@ export const CATALOG = {
     signature: 'none',
     idempotency: 'read',
     cache: { group: 'refereeRebateSummary', ttl: 'referral' },
-    limit: { key: 'referee_rebate_summary', limit: 10, windowMs: SECOND, scope: 'account' },
+    limit: documented('GET /v1/referral/referee_rebate_summary', 'referee_rebate_summary'),
     invalidates: [],
     data: ['rows'],
     request: (query: RefereeRebateSummaryQuery) => ({ query: { ...query } }),

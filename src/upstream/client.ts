@@ -5,6 +5,10 @@
  *   telemetry → orders (client_order_id, read-back) → cache + single-flight
  *     → retry policy → upstream budget → sender (sign in server time, send, interpret)
  *
+ * Every call runs under a deadline (deadline.ts): the GraphQL operation's, shared by all its
+ * calls (`withDeadline`, from the request context), or else one of its own
+ * (`UPSTREAM_DEADLINE_MS`). Answers are capped at `UPSTREAM_MAX_RESPONSE_BYTES`.
+ *
  * The store is the caller's (it may be shared with other users, e.g. the persisted
  * operations registry): `close()` does not close it.
  */
@@ -18,14 +22,16 @@ import { withCache } from './cache.ts';
 import {
   accountMethods,
   CATALOG,
+  type CacheGroup,
   type CallArgs,
   type Operation,
   publicMethods,
   type RequestFn,
 } from './catalog.ts';
 import { ServerClock } from './clock.ts';
+import { Deadline } from './deadline.ts';
 import { StoreHealth, type StoreHealthSnapshot } from './health.ts';
-import type { Scope } from './keys.ts';
+import { cacheKey, type Scope } from './keys.ts';
 import { observeExchange } from './observe-exchange.ts';
 import { withOrders } from './orders.ts';
 import { type AccountContext, type Call, compose } from './pipeline.ts';
@@ -71,17 +77,29 @@ export interface UpstreamHealth {
 /** `UpstreamApi` plus what operators and readiness checks want to know. */
 export interface UpstreamClient extends UpstreamApi {
   health(): UpstreamHealth;
+  /**
+   * Drops an account's cached reads of these cache groups, in the shared store (so on every
+   * replica): the upstream's streams say the state moved. Never throws.
+   */
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
 }
 
 const GLOBAL: Scope = { kind: 'global' };
+/** Deadline of a call made outside any GraphQL operation when none is configured. */
+export const DEFAULT_DEADLINE_MS = 5_000;
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { config, store } = options;
   const now = options.now ?? Date.now;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const { tracer, logger } = options;
+  const deadlineMs = config.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const cap =
+    config.maxResponseBytes === undefined ? {} : { maxResponseBytes: config.maxResponseBytes };
   const exchange = observeExchange(
-    options.fetch ? createFetchExchange(baseUrl, options.fetch) : createHttpExchange(baseUrl),
+    options.fetch
+      ? createFetchExchange(baseUrl, options.fetch, cap)
+      : createHttpExchange(baseUrl, cap),
     baseUrl,
     { tracer, logger },
   );
@@ -102,7 +120,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     op: Operation,
     args: CallArgs,
     account: AccountContext | null,
-    extra: Pick<Call, 'bypassCache'> = {},
+    extra: Pick<Call, 'bypassCache' | 'deadline'> = {},
   ): Promise<unknown> =>
     pipeline({
       op,
@@ -111,6 +129,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       scope: account?.scope ?? GLOBAL,
       stats: { cache: 'bypass', budgetWaitMs: 0, attempts: 0 },
       ...extra,
+      deadline: extra.deadline ?? new Deadline(deadlineMs),
     });
 
   const readBack = (placing: Call, clientOrderId: string) =>
@@ -118,7 +137,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       CATALOG.orderByClientOrderId,
       { params: { client_order_id: clientOrderId } },
       placing.account,
-      { bypassCache: true },
+      placing.deadline ? { bypassCache: true, deadline: placing.deadline } : { bypassCache: true },
     ) as Promise<OrderRecord>;
 
   const pipeline = compose(
@@ -147,20 +166,23 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   );
 
   const requestFor =
-    (account: AccountContext | null): RequestFn =>
+    (account: AccountContext | null, deadline?: Deadline): RequestFn =>
     <T>(op: Operation<T>, args: CallArgs = {}) =>
-      call(op as Operation, args, account) as Promise<T>;
+      call(op as Operation, args, account, deadline ? { deadline } : {}) as Promise<T>;
 
   // Signers parse keys: build them once per account, again only if its secrets change.
-  const accounts = new Map<string, { credentials: AccountCredentials; api: AccountApi }>();
-  const forAccount = (credentials: AccountCredentials): AccountApi => {
+  const accounts = new Map<
+    string,
+    { credentials: AccountCredentials; context: AccountContext; api: AccountApi }
+  >();
+  const accountEntry = (credentials: AccountCredentials) => {
     const known = accounts.get(credentials.accountId);
     if (
       known &&
       known.credentials.secret === credentials.secret &&
       known.credentials.tradingSecret === credentials.tradingSecret
     ) {
-      return known.api;
+      return known;
     }
     const context: AccountContext = {
       accountId: credentials.accountId,
@@ -174,9 +196,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       accountId: credentials.accountId,
       ...accountMethods(requestFor(context)),
     };
-    accounts.set(credentials.accountId, { credentials: { ...credentials }, api });
-    return api;
+    const entry = { credentials: { ...credentials }, context, api };
+    accounts.set(credentials.accountId, entry);
+    return entry;
   };
+  const forAccount = (credentials: AccountCredentials): AccountApi => accountEntry(credentials).api;
 
   /**
    * Readiness: `GET /` on the upstream's origin. Any HTTP answer below 500 means it is
@@ -200,18 +224,42 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
   };
 
+  /** The API with every call under one GraphQL operation's deadline (a view per request). */
+  const withDeadline = (deadline: Deadline): UpstreamApi => ({
+    ...publicMethods(requestFor(null, deadline)),
+    forAccount: (credentials) => ({
+      accountId: credentials.accountId,
+      ...accountMethods(requestFor(accountEntry(credentials).context, deadline)),
+    }),
+    withDeadline,
+    ping,
+    close,
+  });
+
+  const close = async () => {
+    accounts.clear();
+    exchange.close();
+    await fallback.close();
+  };
+
   return {
     ...publicMethods(requestFor(null)),
     forAccount,
+    withDeadline,
     ping,
+    close,
+    invalidate: async (accountId, groups) => {
+      const keys = groups.map((group) => cacheKey({ kind: 'account', accountId }, group));
+      if (keys.length === 0) return;
+      flights.invalidate(keys.map((key) => `${key}|`));
+      await health.guard(
+        () => store.del(keys),
+        () => 0,
+      );
+    },
     health: () => ({
       store: { kind: store.kind, ...health.snapshot() },
       clockOffsetMs: Math.round(clock.offsetMs),
     }),
-    async close() {
-      accounts.clear();
-      exchange.close();
-      await fallback.close();
-    },
   };
 }

@@ -59,12 +59,15 @@ export class UnauthorizedError extends UpstreamError {
   }
 }
 
-/** Timeout, connection failure, 5xx or -1000/-1011: the upstream could not answer now. */
+/**
+ * Timeout, connection failure, 5xx or -1000/-1011: the upstream could not answer now
+ * (`aborted`: the caller went away first, see deadline.ts).
+ */
 export class UnavailableError extends UpstreamError {
   readonly kind = 'unavailable' as const;
   constructor(
     operation: string,
-    readonly reason: 'timeout' | 'connection' | 'server_error' | 'retry_later',
+    readonly reason: 'timeout' | 'connection' | 'server_error' | 'retry_later' | 'aborted',
     detail: string,
     options?: { cause?: unknown },
   ) {

@@ -25,15 +25,24 @@
  *
  * Every other signed operation (cancels, edits) goes out once; `retry.ts` re-sends it only
  * when it provably never left.
+ *
+ * Under the operation's deadline (deadline.ts): a placement whose send hit the deadline (or
+ * whose caller went away) after it may have left is neither resent nor read back; it fails
+ * as UPSTREAM_UNAVAILABLE "deadline … hit at attempt n; order state unknown (client_order_id
+ * …); not resent". The same holds when the deadline leaves no time for the backoff or the
+ * read-back ("hit at read-back"). The caller learns the outcome by reading the order by its
+ * client_order_id. A placement that never left (deadline hit in the budget wait) fails as
+ * it is: nothing was placed.
  */
 import { randomUUID } from 'node:crypto';
 import { normalizeOrderParams, type OrderSigner } from '../auth/order-signature.ts';
 import type { CallArgs } from './catalog.ts';
+import { boundedWait, endsCall, type Sleep, stateUnknown } from './deadline.ts';
 import { DUPLICATE_CODE, NOT_FOUND_CODE } from './error-map.ts';
 import { MalformedResponseError, UnavailableError, UpstreamRejectedError } from './errors.ts';
 import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
-import { backoffMs, type RetryPolicy } from './retry.ts';
+import { backoffMs, type RetryPolicy, wasSent } from './retry.ts';
 import type { BatchOrderRow, CreateOrderParams, OrderCreated, OrderRecord } from './types.ts';
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
@@ -99,7 +108,7 @@ export interface OrdersLayerOptions {
   policy: RetryPolicy;
   /** Reads an order fresh (no cache) through the full pipeline. */
   readBack: (call: Call, clientOrderId: string) => Promise<OrderRecord>;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   random?: () => number;
 }
 
@@ -135,6 +144,7 @@ export function withOrders(options: OrdersLayerOptions): Layer {
       return await options.readBack(call, id);
     } catch (error) {
       if (isNotFound(error)) return null;
+      if (endsCall(error)) throw error;
       const reason = cause instanceof UnavailableError ? cause.reason : 'connection';
       throw new UnavailableError(
         call.op.name,
@@ -145,6 +155,19 @@ export function withOrders(options: OrdersLayerOptions): Layer {
     }
   };
 
+  /** The backoff before a read-back, under the deadline. */
+  const wait = (call: Call, ms: number, cause: unknown) =>
+    boundedWait(call, ms, 'read-back', sleep, cause);
+
+  /** A read-back cut short by the deadline or an abort: the orders' state is unknown. */
+  const bounded = async <T>(call: Call, unknown: string, readBack: () => Promise<T>) => {
+    try {
+      return await readBack();
+    } catch (error) {
+      throw endsCall(error) ? stateUnknown(call.op.name, error, unknown, 'read-back') : error;
+    }
+  };
+
   const place = async (next: Handler, call: Call): Promise<unknown> => {
     const signer = signerOf(call);
     const params = orderParams((call.args.body ?? {}) as CreateOrderParams);
@@ -152,15 +175,26 @@ export function withOrders(options: OrdersLayerOptions): Layer {
       ...call.args,
       body: { ...params, signature: signer.sign(params) },
     });
+    const id = params.client_order_id;
     for (let resend = 0; ; resend++) {
       try {
         return await next(placing);
       } catch (error) {
+        if (endsCall(error)) {
+          if (!wasSent(error)) throw error;
+          throw stateUnknown(call.op.name, error, `order state unknown (client_order_id ${id})`);
+        }
         // A duplicate answer to a resend means an earlier send landed.
         const duplicate = resend > 0 && isDuplicate(error);
         if (!duplicate && !isAmbiguous(error)) throw error;
-        if (!duplicate) await sleep(backoffMs(resend + 1, options.policy, random));
-        const found = await lookUp(call, params.client_order_id, error);
+        const found = await bounded(
+          call,
+          `order state unknown (client_order_id ${id})`,
+          async () => {
+            if (!duplicate) await wait(call, backoffMs(resend + 1, options.policy, random), error);
+            return lookUp(call, id, error);
+          },
+        );
         if (found) return createdFromRecord(found);
         if (duplicate || resend >= options.policy.max) throw error;
       }
@@ -172,14 +206,17 @@ export function withOrders(options: OrdersLayerOptions): Layer {
     const given = (call.args.body as { orders?: CreateOrderParams[] } | undefined)?.orders ?? [];
     const items = given.map(orderParams);
     const orders = items.map((item) => ({ ...item, signature: signer.sign(item) }));
+    const unknown = `batch state unknown (client_order_ids ${items.map((i) => i.client_order_id).join(', ')})`;
     try {
       return await next(signed(call, signer, { ...call.args, body: { orders } }));
     } catch (error) {
+      if (endsCall(error))
+        throw wasSent(error) ? stateUnknown(call.op.name, error, unknown) : error;
       if (!isAmbiguous(error)) throw error;
-      await sleep(backoffMs(1, options.policy, random));
-      const found = await Promise.all(
-        items.map((item) => lookUp(call, item.client_order_id, error)),
-      );
+      const found = await bounded(call, unknown, async () => {
+        await wait(call, backoffMs(1, options.policy, random), error);
+        return Promise.all(items.map((item) => lookUp(call, item.client_order_id, error)));
+      });
       if (found.every((record) => record === null)) throw error;
       const rows: BatchOrderRow[] = items.map((item, i) => {
         const record = found[i];

@@ -6,6 +6,7 @@
 import type { OrderSigner } from '../auth/order-signature.ts';
 import type { RequestSigner } from '../auth/request-signature.ts';
 import type { CallArgs, Operation } from './catalog.ts';
+import type { Deadline } from './deadline.ts';
 import type { Scope } from './keys.ts';
 
 /** One upstream account's signers, built once per account (key parsing is not free). */
@@ -37,6 +38,8 @@ export interface Call {
   readonly bypassCache?: boolean;
   /** `svc-trading-key`, set by the orders layer. */
   readonly tradingKey?: string;
+  /** The GraphQL operation's deadline and abort signal (deadline.ts); shared by its calls. */
+  readonly deadline?: Deadline;
 }
 
 export type Handler = (call: Call) => Promise<unknown>;
@@ -46,5 +49,15 @@ export function compose(layers: readonly Layer[], core: Handler): Handler {
   return layers.reduceRight<Handler>((next, layer) => layer(next), core);
 }
 
-export const sleep = (ms: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/** Resolves after `ms`, or as soon as `signal` aborts (the caller then checks why). */
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    signal?.addEventListener('abort', done, { once: true });
+  });

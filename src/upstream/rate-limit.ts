@@ -19,17 +19,24 @@
  * each item against create-order) takes those units too, and waits out that operation's
  * upstream 429 block.
  *
+ * Waits carry a small random jitter, so that callers refused at the same moment do not all
+ * wake together to contend for the one unit that frees. Under an operation's deadline
+ * (deadline.ts) a wait that cannot end before it is not begun and an abort ends it; both
+ * fail the call as never sent.
+ *
  * When the store fails, an in-process limiter takes over with this replica's share of each
  * limit, `floor(limit / replicas)` (at least 1), so all replicas together stay within the
  * documented limit, and the failure shows in `StoreHealth`.
  */
 
 import { type Operation, RETRY_429_MS } from './catalog.ts';
+import { boundedWait, endsCall, type Sleep } from './deadline.ts';
 import { RateLimitedError } from './errors.ts';
 import type { StoreHealth } from './health.ts';
 import { limitKey } from './keys.ts';
 import type { Call, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
+import { markUnsent } from './retry.ts';
 import type { ConsumeResult, Store } from './stores/store.ts';
 
 /**
@@ -38,6 +45,9 @@ import type { ConsumeResult, Store } from './stores/store.ts';
  * the next window's calls arrived early enough for a 429 (test/integration/resilience).
  */
 export const WINDOW_MARGIN_MS = 250;
+
+/** Largest jitter added to a budget wait (a quarter of the wait at most). */
+export const MAX_WAIT_JITTER_MS = 50;
 
 export interface BudgetOptions {
   store: Store;
@@ -51,7 +61,9 @@ export interface BudgetOptions {
   limitScale?: number;
   /** Replicas sharing the budget: the fallback limiter allows each one its share. @default 1 */
   replicas?: number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
+  /** Jitter source. @default Math.random */
+  random?: () => number;
 }
 
 /** The key this call's budget (and any upstream 429 block) lives under. */
@@ -72,6 +84,7 @@ function alsoSpent(call: Call): Call[] {
 export function withBudget(options: BudgetOptions): Layer {
   const { store, fallback, health, now } = options;
   const sleep = options.sleep ?? realSleep;
+  const random = options.random ?? Math.random;
   const scale = options.limitScale ?? 1;
   const replicas = Math.max(1, Math.floor(options.replicas ?? 1));
 
@@ -99,6 +112,7 @@ export function withBudget(options: BudgetOptions): Layer {
   /** Takes one unit of budget, sleeping for it up to `waitMs` in all. */
   const acquire = async (call: Call, key: string): Promise<void> => {
     for (let waited = 0; ; ) {
+      call.deadline?.check(call.op.name, 'budget wait');
       const result = await check(call, key);
       if (result.allowed) return;
       if (waited + result.retryAfterMs > options.waitMs) {
@@ -108,8 +122,15 @@ export function withBudget(options: BudgetOptions): Layer {
           result.blocked ? 'upstream' : 'budget',
         );
       }
+      const jitter = random() * Math.min(MAX_WAIT_JITTER_MS, result.retryAfterMs / 4);
+      const waitMs = Math.round(
+        Math.max(
+          result.retryAfterMs,
+          Math.min(result.retryAfterMs + jitter, options.waitMs - waited),
+        ),
+      );
       const started = performance.now();
-      await sleep(result.retryAfterMs);
+      await boundedWait(call, waitMs, 'budget wait', sleep);
       const slept = performance.now() - started;
       waited += slept;
       call.stats.budgetWaitMs += Math.round(slept);
@@ -118,9 +139,13 @@ export function withBudget(options: BudgetOptions): Layer {
 
   return (next) => async (call) => {
     const key = budgetKey(call);
-    await acquire(call, key);
-    // Sequential: each unit is one atomic store call; a batch has at most 10.
-    for (const other of alsoSpent(call)) await acquire(other, budgetKey(other));
+    try {
+      await acquire(call, key);
+      // Sequential: each unit is one atomic store call; a batch has at most 10.
+      for (const other of alsoSpent(call)) await acquire(other, budgetKey(other));
+    } catch (error) {
+      throw endsCall(error) ? markUnsent(error) : error;
+    }
     try {
       return await next(call);
     } catch (error) {

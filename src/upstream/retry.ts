@@ -1,16 +1,20 @@
 /**
- * Retry policy: a pure function of the failure, the method and the attempt count.
+ * Retry policy: a pure function of the failure, the operation's idempotency kind (catalog)
+ * and the attempt count.
  *
  * - Rejected, unauthorized, malformed and rate-limited answers are never retried (a 429 is
  *   honoured by the budget layer instead, never hammered).
  * - Unavailable (timeout, connection, 5xx, -1000, -1011):
- *     · the request never left (connection refused, DNS, connect timeout): any method;
+ *     · the request never left (connection refused, DNS, connect timeout): any operation;
  *     · it may have reached the upstream: GET only. Writes are not re-sent here; orders are
  *       reconciled by client_order_id in `orders.ts`.
  * - Delay: capped exponential backoff with equal jitter, in [d/2, d] for
  *   d = min(cap, base·2^(attempt−1)).
+ * - Under the operation's deadline (deadline.ts): a backoff that cannot end before it is not
+ *   begun, an abort ends it, and a deadline hit or an abort is never retried.
  */
-import type { HttpMethod } from './catalog.ts';
+import type { Idempotency } from './catalog.ts';
+import { boundedWait, endsCall, type Sleep } from './deadline.ts';
 import { UnavailableError, UpstreamError } from './errors.ts';
 import type { Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
@@ -23,7 +27,7 @@ export interface RetryPolicy {
 }
 
 export interface RetryInput {
-  method: HttpMethod;
+  idempotency: Idempotency;
   /** Attempts made so far (1 after the first failure). */
   attempt: number;
   error: UpstreamError;
@@ -45,7 +49,7 @@ export function retryDecision(
 ): RetryDecision {
   if (input.attempt > policy.max) return { retry: false };
   if (!(input.error instanceof UnavailableError)) return { retry: false };
-  if (input.sent && input.method !== 'GET') return { retry: false };
+  if (input.sent && input.idempotency !== 'read') return { retry: false };
   return { retry: true, delayMs: backoffMs(input.attempt, policy, random) };
 }
 
@@ -59,7 +63,7 @@ export const wasSent = (error: object): boolean => !unsent.has(error);
 
 export interface RetryLayerOptions {
   policy: RetryPolicy;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   random?: () => number;
 }
 
@@ -70,14 +74,15 @@ export function withRetry(options: RetryLayerOptions): Layer {
       try {
         return await next(call);
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
+        if (!(error instanceof UpstreamError) || endsCall(error)) throw error;
         const decision = retryDecision(
-          { method: call.op.method, attempt, error, sent: wasSent(error) },
+          { idempotency: call.op.idempotency, attempt, error, sent: wasSent(error) },
           options.policy,
           options.random,
         );
         if (!decision.retry) throw error;
-        await sleep(decision.delayMs);
+        const stage = `backoff before attempt ${call.stats.attempts + 1}`;
+        await boundedWait(call, decision.delayMs, stage, sleep, error);
       }
     }
   };

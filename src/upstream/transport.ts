@@ -7,19 +7,30 @@
  * it (even an order) is safe. That is how a host clock minutes off still gets its first
  * request accepted.
  *
+ * Each attempt's timeout is the operation deadline's time left when that is shorter, and a
+ * read is aborted with the caller (deadline.ts); answers are capped, compressed ones too
+ * (response-body.ts).
+ *
  * The wire is an {@link Exchange}: by default node:http/node:https on a keep-alive agent
  * (fetch's Request/Response machinery cost about twice the CPU per call), or — when a `fetch`
  * is injected (tests record requests through one) — that fetch.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { CallArgs } from './catalog.ts';
 import { buildPath } from './catalog.ts';
 import { type ServerClock, TIMESTAMP_TOLERANCE_MS } from './clock.ts';
-import { UnauthorizedError, UnavailableError } from './errors.ts';
+import { CallAbortedError, DeadlineExceededError } from './deadline.ts';
+import { UnauthorizedError, UnavailableError, type UpstreamError } from './errors.ts';
 import type { Call, Handler } from './pipeline.ts';
 import { interpretResponse } from './response.ts';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  isTooLarge,
+  ResponseTooLargeError,
+  readCappedBody,
+  readCappedResponse,
+} from './response-body.ts';
 import { markUnsent } from './retry.ts';
 
 /** One HTTP request to the upstream; `path` is appended to the base URL. */
@@ -30,6 +41,8 @@ export interface ExchangeRequest {
   body: string | undefined;
   /** Covers connecting, the headers and the whole body. */
   timeoutMs: number;
+  /** Aborts the request (the caller went away); the connection is dropped. */
+  signal?: AbortSignal | undefined;
 }
 
 /** What the pipeline reads of an answer. */
@@ -72,33 +85,20 @@ export const IDLE_SOCKET_MS = 30_000;
 const timeoutError = (timeoutMs: number): Error =>
   Object.assign(new Error(`no response within ${timeoutMs} ms`), { name: 'TimeoutError' });
 
-const connectionLost = (): Error =>
-  Object.assign(new Error('connection closed before the answer was complete'), {
-    code: 'ECONNRESET',
-  });
+const abortError = (): Error =>
+  Object.assign(new Error('aborted by the caller'), { name: 'AbortError' });
 
 const firstHeader = (value: string | string[] | undefined): string | null =>
   value === undefined ? null : Array.isArray(value) ? (value[0] ?? null) : value;
-
-function decodeBody(chunks: Buffer[], size: number, encoding: string | undefined): string {
-  if (size === 0) return '';
-  let bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-  if (encoding !== undefined && encoding !== 'identity') {
-    // Nothing asks for compression (no Accept-Encoding), but a proxy may compress anyway.
-    const coding = encoding.trim().toLowerCase();
-    if (coding === 'gzip' || coding === 'x-gzip') bytes = gunzipSync(bytes);
-    else if (coding === 'deflate') bytes = inflateSync(bytes);
-    else if (coding === 'br') bytes = brotliDecompressSync(bytes);
-  }
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
 
 /**
  * The default exchange: node:http or node:https (by the base URL's scheme) on a keep-alive
  * agent of its own, LIFO so that a warm connection is reused first and idle ones expire.
  */
-export function createHttpExchange(baseUrl: string): Exchange {
+export function createHttpExchange(
+  baseUrl: string,
+  { maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES }: { maxResponseBytes?: number } = {},
+): Exchange {
   const url = new URL(baseUrl);
   const secure = url.protocol === 'https:';
   if (!secure && url.protocol !== 'http:') {
@@ -124,45 +124,36 @@ export function createHttpExchange(baseUrl: string): Exchange {
       let done = false;
       let timer: NodeJS.Timeout | undefined;
       let outgoing: ReturnType<typeof request> | undefined;
+      const onAbort = () => finish(abortError());
       const finish = (error: Error | undefined, reply?: ExchangeReply) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
+        req.signal?.removeEventListener('abort', onAbort);
         if (--inFlight === 0 && closing) agent.destroy();
         if (error) {
           outgoing?.destroy();
           reject(error);
         } else resolve(reply!);
       };
-      const onResponse = (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-        });
-        res.on('end', () => {
-          let text: string;
-          try {
-            text = decodeBody(chunks, size, res.headers['content-encoding']);
-          } catch (error) {
-            finish(error as Error);
-            return;
-          }
-          finish(undefined, {
-            status: res.statusCode ?? 0,
-            text,
-            retryAfter: firstHeader(res.headers['retry-after']),
-            date: firstHeader(res.headers.date),
-            contentType: firstHeader(res.headers['content-type']),
-          });
-        });
-        res.on('error', finish);
-        res.on('close', () => {
-          if (!res.complete) finish(connectionLost());
-        });
-      };
+      const onResponse = (res: IncomingMessage) =>
+        readCappedBody(res, maxResponseBytes, (error, text) =>
+          error
+            ? finish(error)
+            : finish(undefined, {
+                status: res.statusCode ?? 0,
+                text: text ?? '',
+                retryAfter: firstHeader(res.headers['retry-after']),
+                date: firstHeader(res.headers.date),
+                contentType: firstHeader(res.headers['content-type']),
+              }),
+        );
       inFlight++;
+      if (req.signal?.aborted) {
+        finish(abortError());
+        return;
+      }
+      req.signal?.addEventListener('abort', onAbort, { once: true });
       try {
         const headers =
           req.body === undefined
@@ -191,16 +182,21 @@ export function createHttpExchange(baseUrl: string): Exchange {
 }
 
 /** An exchange over an injected fetch (the WHATWG API: tests wrap it to record requests). */
-export function createFetchExchange(baseUrl: string, fetchImpl: typeof fetch): Exchange {
+export function createFetchExchange(
+  baseUrl: string,
+  fetchImpl: typeof fetch,
+  { maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES }: { maxResponseBytes?: number } = {},
+): Exchange {
   return {
     async send(req) {
+      const timeout = AbortSignal.timeout(req.timeoutMs);
       const response = await fetchImpl(baseUrl + req.path, {
         method: req.method,
         headers: req.headers,
         body: req.body,
-        signal: AbortSignal.timeout(req.timeoutMs),
+        signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
       });
-      const text = await response.text();
+      const text = await readCappedResponse(response, maxResponseBytes);
       return {
         status: response.status,
         text,
@@ -233,11 +229,8 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** A fetch failure as a typed error; marked unsent when it provably never left. */
-export function fetchFailure(
-  operation: string,
-  error: unknown,
-  timeoutMs: number,
-): UnavailableError {
+export function fetchFailure(operation: string, error: unknown, timeoutMs: number): UpstreamError {
+  if (isTooLarge(error)) return new ResponseTooLargeError(operation, error.status, error.maxBytes);
   const name = (error as { name?: unknown })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new UnavailableError(operation, 'timeout', `no response within ${timeoutMs} ms`, {
@@ -289,6 +282,20 @@ export function createSender(options: SenderOptions): Handler {
         headers['x-recv-window'] = String(options.recvWindowMs);
       }
 
+      const attempt = `attempt ${call.stats.attempts + 1}`;
+      const { deadline } = call;
+      // Past the deadline (or after an abort) nothing is sent: the error says it never left.
+      if (deadline) {
+        try {
+          deadline.check(op.name, attempt);
+        } catch (error) {
+          throw markUnsent(error as Error);
+        }
+      }
+      const { timeoutMs, byDeadline } = deadline?.attemptTimeout(options.timeoutMs) ?? {
+        timeoutMs: options.timeoutMs,
+        byDeadline: false,
+      };
       call.stats.attempts++;
       const sentAt = now();
       let reply: ExchangeReply;
@@ -298,10 +305,20 @@ export function createSender(options: SenderOptions): Handler {
           path,
           headers,
           body,
-          timeoutMs: options.timeoutMs,
+          timeoutMs,
+          // Reads stop when the caller goes away; a write in flight runs to its timeout (it
+          // cannot be unsent, and its answer says whether it landed).
+          signal: op.method === 'GET' ? deadline?.signal : undefined,
         });
       } catch (error) {
-        throw fetchFailure(op.name, error, options.timeoutMs);
+        if (deadline?.aborted && op.method === 'GET') {
+          throw new CallAbortedError(op.name, attempt, { cause: error });
+        }
+        const failure = fetchFailure(op.name, error, timeoutMs);
+        if (byDeadline && failure instanceof UnavailableError && failure.reason === 'timeout') {
+          throw new DeadlineExceededError(op.name, deadline!.budgetMs, attempt, { cause: error });
+        }
+        throw failure;
       }
       const receivedAt = now();
       const result = interpretResponse(

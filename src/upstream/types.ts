@@ -20,43 +20,27 @@ export interface ErrorBody {
   timestamp?: number;
 }
 
-export const ORDER_TYPES = ['LIMIT', 'MARKET', 'IOC', 'FOK', 'POST_ONLY', 'ASK', 'BID'] as const;
+// The spec's enumerations live in one module the sandbox reads too.
+import {
+  MARGIN_MODES,
+  ORDER_SORTS,
+  ORDER_STATUS_FILTERS,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  SIDES,
+  FINAL_ORDER_STATUSES as SPEC_FINAL_ORDER_STATUSES,
+} from '../spec/constants.ts';
+
+export { MARGIN_MODES, ORDER_SORTS, ORDER_STATUS_FILTERS, ORDER_STATUSES, ORDER_TYPES, SIDES };
 export type OrderType = (typeof ORDER_TYPES)[number];
-export const SIDES = ['BUY', 'SELL'] as const;
 export type Side = (typeof SIDES)[number];
-export const MARGIN_MODES = ['CROSS', 'ISOLATED'] as const;
 export type MarginMode = (typeof MARGIN_MODES)[number];
-/** Every status an order can read as (the first five are the ones the spec names). */
-export const ORDER_STATUSES = [
-  'NEW',
-  'PARTIAL_FILLED',
-  'FILLED',
-  'CANCELLED',
-  'REJECTED',
-  'PENDING_NEW',
-  'PENDING_CANCEL',
-  'REPLACED',
-] as const;
+/** Every status an order can read as (the facts' full set). */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = SPEC_FINAL_ORDER_STATUSES;
 /** `status` filter of GET /v1/orders: a status, or INCOMPLETE (open) / COMPLETED (final). */
-export const ORDER_STATUS_FILTERS = [
-  'NEW',
-  'PARTIAL_FILLED',
-  'FILLED',
-  'CANCELLED',
-  'REJECTED',
-  'INCOMPLETE',
-  'COMPLETED',
-] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
-export const ORDER_SORTS = [
-  'CREATED_TIME_DESC',
-  'CREATED_TIME_ASC',
-  'UPDATED_TIME_DESC',
-  'UPDATED_TIME_ASC',
-] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['FILLED', 'CANCELLED', 'REJECTED'];
 export const REFERRAL_SORTS = ['total_invites', 'total_traded', 'referee_volume'] as const;
 export type ReferralSort = (typeof REFERRAL_SORTS)[number];
 
@@ -181,8 +165,8 @@ export interface EditOrderParams {
   symbol: string;
   side: Side;
   order_type: OrderType;
-  order_price?: number;
-  order_quantity?: number;
+  order_price: number;
+  order_quantity: number;
   client_order_id?: string;
   reduce_only?: boolean;
   visible_quantity?: number;

@@ -3,13 +3,15 @@
  * GraphiQL in headless Chromium against a running gateway (embedded sandbox, demo principals):
  * the page loads with no network access beyond the gateway, comes pre-filled with the demo
  * trader's Authorization header and the `account` query, runs it, and shows the account; the
- * admin example tab runs with the broker admin's token. With GRAPHIQL_SCREENSHOT=<file.png>
+ * admin example tab runs with the broker admin's token; the OrderUpdates tab runs a
+ * subscription (over SSE) and shows the update of an order placed meanwhile over HTTP. With
+ * GRAPHIQL_SCREENSHOT=<file.png>
  * it also saves the screenshot the README shows (docs/graphiql.png).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Running, startGateway, uniquePrefix } from '../integration/server/harness.ts';
 
@@ -37,6 +39,53 @@ beforeAll(async () => {
     ],
   });
 });
+
+const TABS = [
+  'Account',
+  'PlaceOrder',
+  'OpenOrders',
+  'Portfolio',
+  'OrderUpdates',
+  'Ticker',
+  'ReferralAdmin',
+];
+
+const tabButton = (page: Page, name: string) =>
+  page.locator('.graphiql-tab-button', { hasText: new RegExp(`^${name}$`) });
+
+/** The response pane's text without whitespace (the editor wraps long lines). */
+const responseText = async (page: Page) =>
+  ((await page.locator('.graphiql-response').textContent()) ?? '').replace(/\s+/g, '');
+
+/** Switches to a tab; a click during a re-render can be lost, so click until it shows. */
+const openTab = (page: Page, name: string, field: string) =>
+  expect
+    .poll(
+      async () => {
+        await tabButton(page, name).click();
+        return page.locator('.graphiql-query-editor').textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain(field);
+
+/**
+ * Runs the open tab until the response shows `expected`. GraphiQL infers the operation from the
+ * editor shortly after a tab switch; a click before that answers "Cannot infer operation": the
+ * click is then repeated.
+ */
+const runTab = (page: Page, expected: string) =>
+  expect
+    .poll(
+      async () => {
+        const now = await responseText(page);
+        if (!now.includes(expected) && (now === '' || now.includes('Cannotinferoperation')))
+          await page.locator('.graphiql-execute-button').click();
+        return responseText(page);
+      },
+      { timeout: 30_000 },
+    )
+    .toContain(expected);
 
 afterAll(async () => {
   await browser?.close();
@@ -94,33 +143,18 @@ describe('GraphiQL', () => {
   it('opens on the example tabs; the admin tab runs with the broker admin token', async () => {
     const page = await browser.newPage();
     await page.goto(gw.graphqlUrl);
-    const tab = (name: string) =>
-      page.locator('.graphiql-tab-button', { hasText: new RegExp(`^${name}$`) });
-    for (const name of ['Account', 'PlaceOrder', 'Portfolio', 'ReferralAdmin']) {
-      await tab(name).waitFor({ state: 'visible', timeout: 30_000 });
+    for (const name of TABS) {
+      await tabButton(page, name).waitFor({ state: 'visible', timeout: 30_000 });
     }
-    const result = async () =>
-      ((await page.locator('.graphiql-response').textContent()) ?? '').replace(/\s+/g, '');
-
-    // Switches to a tab; a click during a re-render can be lost, so click until it shows.
-    const open = (name: string, field: string) =>
-      expect
-        .poll(
-          async () => {
-            await tab(name).click();
-            return page.locator('.graphiql-query-editor').textContent();
-          },
-          { timeout: 30_000 },
-        )
-        .toContain(field);
+    const result = () => responseText(page);
+    const open = (name: string, field: string) => openTab(page, name, field);
     await open('ReferralAdmin', 'referralAdminInfo');
     // The headers editor follows the tab switch: wait for the admin's token before running.
     const adminToken = gw.gateway.demoTokens?.brokerAdmin as string;
     await expect
       .poll(() => page.locator('.graphiql-editor-tool').textContent(), { timeout: 30_000 })
       .toContain(adminToken.slice(0, 20));
-    await page.locator('.graphiql-execute-button').click();
-    await expect.poll(result, { timeout: 30_000 }).toContain('"referralAdminInfo":{"rows":');
+    await runTab(page, '"referralAdminInfo":{"rows":');
     expect(await result()).not.toContain('"errors"');
     const admin = gw.gateway.principals.find((p) => p.role === 'broker_admin');
     const adminCalls = { accountId: admin?.credentials.accountId as string };
@@ -129,12 +163,66 @@ describe('GraphiQL', () => {
     await open('PlaceOrder', 'placeOrder');
     await page.getByRole('button', { name: 'Variables' }).click();
     await page.locator('.graphiql-execute-button').click();
-    await expect.poll(result, { timeout: 30_000 }).toContain('"__typename":"PlaceOrderSuccess"');
+    await runTab(page, '"__typename":"PlaceOrderSuccess"');
     const file = process.env.GRAPHIQL_SCREENSHOT;
     if (file) {
       await page.setViewportSize({ width: 1360, height: 760 });
       await page.screenshot({ path: file });
     }
+    await page.close();
+  });
+
+  it('the OrderUpdates tab runs a subscription and shows an order placed meanwhile', async () => {
+    const page = await browser.newPage();
+    await page.goto(gw.graphqlUrl);
+    await tabButton(page, 'OrderUpdates').waitFor({ state: 'visible', timeout: 30_000 });
+    await openTab(page, 'OrderUpdates', 'orderUpdates');
+    const trader = gw.gateway.principals.find((p) => p.role === 'trader');
+    const accountId = trader?.credentials.accountId as string;
+    const traderToken = gw.gateway.demoTokens?.trader as string;
+    await expect
+      .poll(() => page.locator('.graphiql-editor-tool').textContent(), { timeout: 30_000 })
+      .toContain(traderToken.slice(0, 20));
+    // The subscription is live once the gateway holds its listener on a ready private stream.
+    // A click right after the tab switch can be lost (or answer "Cannot infer operation"):
+    // while the button still offers "Execute" rather than "Stop", click it again.
+    const run = page.locator('.graphiql-execute-button');
+    await expect
+      .poll(
+        async () => {
+          if ((await run.getAttribute('aria-label'))?.startsWith('Execute')) await run.click();
+          const hub = gw.gateway.live.hub;
+          return hub.stats().accountListeners > 0 && hub.accountReady(accountId);
+        },
+        { timeout: 30_000, message: 'the subscription reached the gateway' },
+      )
+      .toBe(true);
+
+    const clientOrderId = `graphiql-live-${Date.now().toString(36)}`;
+    const placed = await gw.gql(
+      `mutation($input: PlaceOrderInput!) {
+        placeOrder(input: $input) { __typename }
+      }`,
+      {
+        token: traderToken,
+        variables: {
+          input: {
+            symbol: 'PERP_BTC_USDC',
+            orderType: 'LIMIT',
+            side: 'BUY',
+            orderPrice: 41_000,
+            orderQuantity: 0.01,
+            clientOrderId,
+          },
+        },
+      },
+    );
+    expect(placed.body).toEqual({ data: { placeOrder: { __typename: 'PlaceOrderSuccess' } } });
+    await expect
+      .poll(() => responseText(page), { timeout: 30_000 })
+      .toContain(`"clientOrderId":"${clientOrderId}"`);
+    expect(await responseText(page)).toContain('"status":"NEW"');
+    expect(await responseText(page)).not.toContain('"errors"');
     await page.close();
   });
 });

@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       timeoutMs: 10_000,
       retry: { max: 2, baseMs: 100, capMs: 2_000 },
       budgetWaitMs: 2_000,
+      deadlineMs: 5_000,
+      maxResponseBytes: 4 * 1024 * 1024,
       limitScale: 1,
       replicas: 1,
       recvWindowMs: undefined,
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
       UPSTREAM_RETRY_BASE_MS: '50',
       UPSTREAM_RETRY_CAP_MS: '800',
       UPSTREAM_BUDGET_WAIT_MS: '0',
+      UPSTREAM_DEADLINE_MS: '1500',
+      UPSTREAM_MAX_RESPONSE_BYTES: '65536',
       SVC_RECV_WINDOW_MS: '5000',
       CACHE_ENABLED: '0',
       CACHE_TTL_ACCOUNT_MS: '1',
@@ -87,6 +91,8 @@ describe('loadConfig', () => {
       timeoutMs: 2500,
       retry: { max: 4, baseMs: 50, capMs: 800 },
       budgetWaitMs: 0,
+      deadlineMs: 1500,
+      maxResponseBytes: 65536,
       recvWindowMs: 5000,
       cache: {
         enabled: false,
@@ -102,11 +108,15 @@ describe('loadConfig', () => {
       SVC_RECV_WINDOW_MS: '-5',
       CACHE_ENABLED: 'yes',
       CACHE_TTL_ACCOUNT_MS: '1.5',
+      UPSTREAM_DEADLINE_MS: '0',
+      UPSTREAM_MAX_RESPONSE_BYTES: '1e3x',
     });
     expect(bad.map((p) => p.split(':')[0]).sort()).toEqual([
       'CACHE_ENABLED',
       'CACHE_TTL_ACCOUNT_MS',
       'SVC_RECV_WINDOW_MS',
+      'UPSTREAM_DEADLINE_MS',
+      'UPSTREAM_MAX_RESPONSE_BYTES',
       'UPSTREAM_RETRY_MAX',
       'UPSTREAM_TIMEOUT_MS',
     ]);

@@ -24,7 +24,7 @@ export const transferRoutes: Route[] = [
     path: '/v2/internal_transfer',
     auth: 'private',
     body: true,
-    handle: ({ state, account, body }): InternalTransferResult => {
+    handle: ({ state, account, body, now }): InternalTransferResult => {
       const f = Fields.body(body, ['signature', 'userAddress', 'verifyingContract', 'message']);
       const m = f.object(
         'message',
@@ -71,7 +71,16 @@ export const transferRoutes: Route[] = [
       me.transferNonces.add(nonce);
       state.setBalance(me, round(me.balance - amount));
       state.setBalance(receiver, round(receiver.balance + amount));
-      return { internal_transfer_request_id: state.nextTransferId() };
+      const id = state.nextTransferId();
+      state.events.emit('transfer', {
+        id,
+        fromAccountId: me.accountId,
+        toAccountId: receiver.accountId,
+        token: 'USDC',
+        amount,
+        timestamp: now,
+      });
+      return { internal_transfer_request_id: id };
     },
   },
   {

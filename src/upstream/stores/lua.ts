@@ -57,3 +57,19 @@ if ttl > 0 then
 end
 return 0
 `;
+
+/**
+ * Compare-and-set of a string. KEYS[1]. ARGV expected, 1|0 (set|delete), value, ttlMs.
+ * Returns 1 when the key held `expected` and was replaced (or deleted), else 0.
+ */
+export const COMPARE_AND_SET = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return 0
+end
+if ARGV[2] == '1' then
+  redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4])
+else
+  redis.call('DEL', KEYS[1])
+end
+return 1
+`;

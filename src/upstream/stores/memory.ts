@@ -69,6 +69,19 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       for (const key of keys) if (live(key) && entries.delete(key)) removed++;
       return removed;
     },
+    async setIfAbsent(key, value, ttlMs) {
+      if (live(key)) return false;
+      sweep(now());
+      entries.set(key, { type: 'string', value, expiresAt: expiry(ttlMs) });
+      return true;
+    },
+    async compareAndSet(key, expected, value, ttlMs) {
+      const entry = live(key);
+      if (entry?.type !== 'string' || entry.value !== expected) return false;
+      if (value === null) entries.delete(key);
+      else entries.set(key, { type: 'string', value, expiresAt: expiry(ttlMs) });
+      return true;
+    },
     async hget(key, field) {
       return hash(key)?.get(field) ?? null;
     },

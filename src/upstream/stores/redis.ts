@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Cluster, Redis, type RedisOptions, type Result } from 'ioredis';
-import { BLOCK, CONSUME, HSET_TTL } from './lua.ts';
+import { BLOCK, COMPARE_AND_SET, CONSUME, HSET_TTL } from './lua.ts';
 import type { ConsumeResult, Store } from './store.ts';
 
 declare module 'ioredis' {
@@ -23,6 +23,13 @@ declare module 'ioredis' {
     ): Result<[number, number, number, number], Context>;
     svcBlock(block: string, untilMs: number, nowMs: number): Result<number, Context>;
     svcHsetTtl(key: string, field: string, value: string, ttlMs: number): Result<number, Context>;
+    svcCompareAndSet(
+      key: string,
+      expected: string,
+      set: '1' | '0',
+      value: string,
+      ttlMs: number,
+    ): Result<number, Context>;
   }
 }
 
@@ -81,6 +88,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   client.defineCommand('svcConsume', { numberOfKeys: 2, lua: CONSUME });
   client.defineCommand('svcBlock', { numberOfKeys: 1, lua: BLOCK });
   client.defineCommand('svcHsetTtl', { numberOfKeys: 1, lua: HSET_TTL });
+  client.defineCommand('svcCompareAndSet', { numberOfKeys: 1, lua: COMPARE_AND_SET });
   // Without a listener ioredis prints every connection error; callers see them as rejections.
   // The last one is kept for the start-up check (one log line, not one per retry).
   let lastError: string | undefined;
@@ -112,6 +120,15 @@ export function createRedisStore(options: RedisStoreOptions): Store {
       // One DEL per key: keys of different accounts live in different cluster slots.
       const results = await Promise.all(keys.map((key) => ready().del(k(key))));
       return results.reduce((sum, n) => sum + n, 0);
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      const ttl = Math.max(1, Math.round(ttlMs));
+      return (await ready().set(k(key), value, 'PX', ttl, 'NX')) === 'OK';
+    },
+    async compareAndSet(key, expected, value, ttlMs) {
+      const ttl = Math.max(1, Math.round(ttlMs));
+      const set = value === null ? '0' : '1';
+      return (await ready().svcCompareAndSet(k(key), expected, set, value ?? '', ttl)) === 1;
     },
     async hget(key, field) {
       return ready().hget(k(key), field);

@@ -28,6 +28,18 @@ export interface Store {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   del(keys: readonly string[]): Promise<number>;
+  /** Sets `key` only when it does not exist (Redis `SET NX PX`): true when this call set it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Atomic compare-and-set: replaces `key`'s value (`null`: deletes the key) only while it
+   * still equals `expected`; true when replaced. Idempotency records change hands with it.
+   */
+  compareAndSet(
+    key: string,
+    expected: string,
+    value: string | null,
+    ttlMs: number,
+  ): Promise<boolean>;
 
   /** Hash fields. `ttlMs` only ever extends the key's time to live, never shortens it. */
   hget(key: string, field: string): Promise<string | null>;

@@ -1,10 +1,14 @@
 /**
  * The README's first steps, run as written against a gateway on port 0 (embedded sandbox,
- * demo principals): its curl command with the demo trader's token answers the JSON the README
- * prints, and each of its GraphQL blocks runs without errors.
+ * demo principals, graphql-ws served): its curl command with the demo trader's token answers
+ * the JSON the README prints; each operation of its GraphQL blocks runs in order without
+ * errors (a variable takes the value of the same-named field in an earlier answer: the edit's
+ * `$orderId` is the one the order list shows); its graphql-ws snippet's subscription delivers.
  */
-import { parse, print } from 'graphql';
+import { type DocumentNode, Kind, parse, print } from 'graphql';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { fencedBlocks, readDoc, shellWords } from '../../unit/docs/markdown.ts';
 import { type Running, startGateway, uniquePrefix } from '../server/harness.ts';
 
@@ -16,6 +20,7 @@ beforeAll(async () => {
   gw = await startGateway({
     prefix: uniquePrefix('readme'),
     env: { REDIS_URL: undefined, LOG_LEVEL: 'silent' },
+    webSockets: true,
   });
   token = gw.gateway.demoTokens?.trader as string;
 });
@@ -60,16 +65,108 @@ describe('README', () => {
     });
   });
 
-  it('each of its GraphQL blocks runs for the demo trader without errors', async () => {
+  it('each operation of its GraphQL blocks runs for the demo trader, in order', async () => {
     const blocks = fencedBlocks(README, 'graphql');
     expect(blocks.length).toBeGreaterThanOrEqual(2);
-    for (const query of blocks) {
-      const { status, body } = await gw.gql(query, { token });
-      expect({ status, errors: body.errors }, query).toEqual({ status: 200, errors: undefined });
-      for (const value of Object.values(body.data ?? {})) {
-        const typename = (value as { __typename?: string }).__typename;
-        if (typename) expect(typename, query).toMatch(/Success$/);
+    const seen = new Map<string, unknown>();
+    const ran: string[] = [];
+    for (const block of blocks) {
+      for (const { name, variables } of operations(parse(block))) {
+        const values = Object.fromEntries(variables.map((v) => [v, seen.get(v)]));
+        const { status, body } = await gw.gql(block, {
+          token,
+          variables: values,
+          ...(name ? { operationName: name } : {}),
+        });
+        const label = name ?? block;
+        expect({ status, errors: body.errors }, label).toEqual({ status: 200, errors: undefined });
+        for (const value of Object.values(body.data ?? {})) {
+          const typename = (value as { __typename?: string }).__typename;
+          if (typename) expect(typename, label).toMatch(/Success$/);
+        }
+        remember(body.data, seen);
+        ran.push(label);
       }
+    }
+    // The trading example: a batch, a page of the order list, an edit and a cancel.
+    expect(ran).toEqual(expect.arrayContaining(['Ladder', 'OpenOrders', 'Edit', 'Cancel']));
+  });
+
+  it("its graphql-ws snippet's subscription delivers the trader's order updates", async () => {
+    const [snippet] = fencedBlocks(README, 'js').filter((b) => b.includes("from 'graphql-ws'"));
+    expect(snippet, 'a js block with the graphql-ws client').toBeDefined();
+    // The snippet's settings are the defaults plus the socket and the bearer token.
+    expect(snippet).toContain("url: 'ws://localhost:4000/graphql'");
+    expect(snippet).toContain('webSocketImpl: WebSocket');
+    expect(snippet).toMatch(
+      /connectionParams: \{ authorization: `Bearer \$\{process\.env\.TOKEN\}` \}/,
+    );
+    const query = /const query = '([^']+)'/.exec(snippet as string)?.[1] as string;
+    expect(query).toContain('orderUpdates');
+
+    const client = createClient({
+      url: gw.graphqlUrl.replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
+    const updates: Array<Record<string, unknown>> = [];
+    const errors: unknown[] = [];
+    const stop = client.subscribe<{ orderUpdates: Record<string, unknown> }>(
+      { query },
+      {
+        next: (r) => (r.data ? updates.push(r.data.orderUpdates) : errors.push(r.errors)),
+        error: (e) => errors.push(e),
+        complete: () => {},
+      },
+    );
+    try {
+      const trader = gw.gateway.principals.find((p) => p.role === 'trader');
+      const hub = gw.gateway.live.hub;
+      await expect
+        .poll(() => hub.accountReady(trader?.credentials.accountId as string), { timeout: 10_000 })
+        .toBe(true);
+      await expect.poll(() => hub.stats().accountListeners).toBe(1);
+      const placed = await gw.gql(
+        `mutation { placeOrder(input: { symbol: "PERP_ETH_USDC", orderType: LIMIT, side: BUY,
+          orderPrice: 2700, orderQuantity: 1, clientOrderId: "readme-ws" }) { __typename } }`,
+        { token },
+      );
+      expect(placed.body.data).toEqual({ placeOrder: { __typename: 'PlaceOrderSuccess' } });
+      await expect
+        .poll(() => updates.find((u) => u.clientOrderId === 'readme-ws'), { timeout: 10_000 })
+        .toMatchObject({ symbol: 'PERP_ETH_USDC', side: 'BUY', status: 'NEW' });
+      expect(errors).toEqual([]);
+    } finally {
+      stop();
+      await client.dispose();
     }
   });
 });
+
+/** Each operation of a document: its name and its variables' names, in document order. */
+function operations(document: DocumentNode) {
+  return document.definitions.flatMap((d) =>
+    d.kind === Kind.OPERATION_DEFINITION
+      ? [
+          {
+            name: d.name?.value,
+            variables: (d.variableDefinitions ?? []).map((v) => v.variable.name.value),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Records the first value of every field name in an answer (later answers overwrite). */
+function remember(value: unknown, seen: Map<string, unknown>, fresh = new Set<string>()): void {
+  if (Array.isArray(value)) for (const item of value) remember(item, seen, fresh);
+  else if (value && typeof value === 'object') {
+    for (const [key, field] of Object.entries(value)) {
+      if (field !== null && typeof field !== 'object' && !fresh.has(key)) {
+        seen.set(key, field);
+        fresh.add(key);
+      }
+      remember(field, seen, fresh);
+    }
+  }
+}

@@ -30,6 +30,14 @@ const BROKER_MUTATIONS = {
     'mutation { setAffiliateRebateRate(input: {rebateRate: 0.1, accountIds: ["0x1"]}) { __typename ... on Error { code message } } }',
 };
 const TRADER_MUTATIONS = {
+  placeOrders:
+    'mutation { placeOrders(inputs: [{symbol: "PERP_BTC_USDC", orderType: MARKET, side: BUY, orderQuantity: 0.001}]) { __typename } }',
+  cancelOrder:
+    'mutation { cancelOrder(input: {symbol: "PERP_BTC_USDC", orderId: 1}) { __typename } }',
+  cancelOrders: 'mutation { cancelOrders(input: {orderIds: [1, 2]}) { __typename } }',
+  cancelAllOrders: 'mutation { cancelAllOrders { __typename } }',
+  editOrder:
+    'mutation { editOrder(input: {orderId: 1, symbol: "PERP_BTC_USDC", side: BUY, orderType: LIMIT, orderPrice: 1, orderQuantity: 1}) { __typename } }',
   placeOrder:
     'mutation { placeOrder(input: {symbol: "PERP_BTC_USDC", orderType: MARKET, side: BUY, orderQuantity: 0.001}) { __typename } }',
   setDefaultMarginMode:

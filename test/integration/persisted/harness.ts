@@ -22,7 +22,10 @@ export const manifest = JSON.parse(readFileSync(BUILT_IN_MANIFEST, 'utf8')) as R
 
 /** The hash of an operation in the manifest whose text starts with `prefix`. */
 export function hashOf(prefix: string): string {
-  const hash = Object.keys(manifest).find((h) => manifest[h]?.startsWith(prefix));
+  // The name must end there: `mutation PlaceOrder` is not `mutation PlaceOrders`.
+  const hash = Object.keys(manifest).find(
+    (h) => manifest[h]?.startsWith(prefix) && !/\w/.test(manifest[h]!.charAt(prefix.length)),
+  );
   if (!hash) throw new Error(`no manifest entry starts with "${prefix}"`);
   return hash;
 }

@@ -99,6 +99,56 @@ const FIELDS: Record<string, Field> = {
          orderQuantity: 0.001, clientOrderId: "authz-matrix-1"}) ${member} }`,
     allowed: (_c, r) => expect(data(r, 'placeOrder')).toEqual({ __typename: 'PlaceOrderSuccess' }),
   },
+  // Lifecycle mutations: each caller acts on its own account only (the request log check
+  // below); the order of ORDER_ID belongs to the trader, and is final (a filled MARKET order).
+  cancelOrder: {
+    access: 'caller',
+    mutation: true,
+    query: () =>
+      `mutation { cancelOrder(input: {symbol: "PERP_BTC_USDC", clientOrderId: "${ORDER_ID}"}) ${member} }`,
+    allowed: (_c, r) =>
+      expect(data(r, 'cancelOrder')).toMatchObject({
+        __typename: 'UpstreamRejectedError',
+        code: 'NOT_FOUND',
+      }),
+  },
+  cancelOrders: {
+    access: 'caller',
+    mutation: true,
+    query: () => `mutation { cancelOrders(input: {clientOrderIds: ["${ORDER_ID}"]}) ${member} }`,
+    allowed: (_c, r) =>
+      expect((data(r, 'cancelOrders') as { __typename: string }).__typename).toMatch(
+        /^(CancelOrdersSuccess|UpstreamRejectedError)$/,
+      ),
+  },
+  cancelAllOrders: {
+    access: 'caller',
+    mutation: true,
+    query: () => `mutation { cancelAllOrders(symbol: "PERP_ETH_USDC") ${member} }`,
+    allowed: (_c, r) =>
+      expect(data(r, 'cancelAllOrders')).toEqual({ __typename: 'CancelAllOrdersSuccess' }),
+  },
+  editOrder: {
+    access: 'caller',
+    mutation: true,
+    query: () =>
+      `mutation { editOrder(input: {orderId: 999999999, symbol: "PERP_BTC_USDC", side: BUY,
+         orderType: LIMIT, orderPrice: 100, orderQuantity: 1}) ${member} }`,
+    allowed: (_c, r) =>
+      expect(data(r, 'editOrder')).toMatchObject({
+        __typename: 'UpstreamRejectedError',
+        code: 'NOT_FOUND',
+      }),
+  },
+  placeOrders: {
+    access: 'caller',
+    mutation: true,
+    query: () =>
+      `mutation { placeOrders(inputs: [{symbol: "PERP_BTC_USDC", orderType: MARKET, side: BUY,
+         orderQuantity: 0.001}]) ${member} }`,
+    allowed: (_c, r) =>
+      expect(data(r, 'placeOrders')).toEqual({ __typename: 'PlaceOrdersSuccess' }),
+  },
   setDefaultMarginMode: {
     access: 'caller',
     mutation: true,

@@ -288,6 +288,8 @@ const ERROR_CODES = new Set([
   'RATE_LIMITED',
   'UPSTREAM_REJECTED',
   'UPSTREAM_UNAVAILABLE',
+  'IDEMPOTENCY_MISMATCH',
+  'IDEMPOTENCY_IN_PROGRESS',
 ]);
 
 /** A valid result or a structured error; `what` names the input in a failure. */

@@ -52,6 +52,8 @@ export interface Running {
   /** The admin listener (/metrics, /ready): `http://127.0.0.1:PORT`. */
   adminOrigin: string;
   graphqlUrl: string;
+  /** `ws://127.0.0.1:PORT/graphql` (graphql-ws; served when started with `webSockets: true`). */
+  wsUrl: string;
   logs: string[];
   post(
     body: unknown,
@@ -73,10 +75,12 @@ export interface StartOptions extends Omit<GatewayOptions, 'config'> {
   /** Environment for loadConfig (over the test defaults) and for `env:NAME` keystore secrets. */
   env?: Record<string, string | undefined>;
   prefix: string;
+  /** Serve graphql-ws on `/graphql` too, as `npm start` does. @default false */
+  webSockets?: boolean;
 }
 
 export async function startGateway(options: StartOptions): Promise<Running> {
-  const { env, prefix, ...rest } = options;
+  const { env, prefix, webSockets, ...rest } = options;
   const config = loadConfig({
     REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
@@ -93,6 +97,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
     ...rest,
   });
   const server = createServer(gateway.handler);
+  if (webSockets) gateway.attachWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const graphqlUrl = `${origin}/graphql`;
@@ -114,6 +119,7 @@ export async function startGateway(options: StartOptions): Promise<Running> {
     origin,
     adminOrigin: admin.origin,
     graphqlUrl,
+    wsUrl: graphqlUrl.replace(/^http/, 'ws'),
     logs,
     post,
     async gql(query, init = {}) {

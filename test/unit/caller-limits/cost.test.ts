@@ -37,6 +37,14 @@ describe('operationCost', () => {
     expect(c.globalBudgets.get('sv_nonce')?.calls).toBe(2);
   });
 
+  it("counts the account's own reads: each aliased order list, positions and balances", () => {
+    const lists = Array.from({ length: 30 }, (_, i) => `l${i}: orders(first: 1) { totalCount }`);
+    expect(cost(`{ account { ${lists.join(' ')} } }`).total).toBe(31);
+    expect(cost('{ account { id positions { marginRatio } balances { token } } }').total).toBe(3);
+    const viaFragment = '{ account { ...A } } fragment A on Account { positions { marginRatio } }';
+    expect(cost(viaFragment).total).toBe(2);
+  });
+
   it('counts a field repeated without aliases once: GraphQL merges it into one', () => {
     expect(cost(`{ ${'account { id } '.repeat(20)} }`).total).toBe(1);
     expect(

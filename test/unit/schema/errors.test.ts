@@ -8,7 +8,7 @@ import {
   toGraphQLError,
   UPSTREAM_ERROR_TABLE,
 } from '../../../src/resolvers/errors.ts';
-import { MEMBER_FOR_CODE, settle, toErrorMember } from '../../../src/resolvers/result.ts';
+import { MEMBER_FOR_CODE, mutation, toErrorMember } from '../../../src/resolvers/result.ts';
 import { rule } from '../../../src/schema/rules.ts';
 import { inputValidationError } from '../../../src/schema/validation.ts';
 import {
@@ -101,7 +101,9 @@ describe('mutation union members', () => {
   });
 
   it('duplicate client_order_id → UpstreamRejectedError with upstreamCode -1007', () => {
-    expect(toErrorMember(new UpstreamRejectedError('createOrder', -1007, 'dup', 409))).toEqual({
+    expect(
+      toErrorMember(new UpstreamRejectedError('createOrder', -1007, 'dup', 409)),
+    ).toMatchObject({
       __typename: 'UpstreamRejectedError',
       code: 'UPSTREAM_REJECTED',
       message: 'Upstream rejected the request (-1007): dup',
@@ -136,20 +138,20 @@ describe('mutation union members', () => {
     );
   });
 
-  it('settle returns the success value or the member; unknown errors are rethrown', async () => {
-    await expect(settle(async () => 'ok')).resolves.toBe('ok');
-    await expect(settle(() => Promise.reject(rejected(-1101)))).resolves.toMatchObject({
+  it('mutation returns the success value or throws the member; unknown errors are rethrown', async () => {
+    await expect(mutation(async () => 'ok')).resolves.toBe('ok');
+    await expect(mutation(() => Promise.reject(rejected(-1101)))).rejects.toMatchObject({
       __typename: 'UpstreamRejectedError',
       upstreamCode: -1101,
     });
     const bug = new Error('bug');
-    await expect(settle(() => Promise.reject(bug))).rejects.toBe(bug);
+    await expect(mutation(() => Promise.reject(bug))).rejects.toBe(bug);
     await expect(
-      settle(() => Promise.reject(gqlError('UNAUTHENTICATED', 'who?'))),
+      mutation(() => Promise.reject(gqlError('UNAUTHENTICATED', 'who?'))),
     ).rejects.toBeInstanceOf(GraphQLError);
     // InputError is only for the upstream's rejections: a local one stays a GraphQL error.
     await expect(
-      settle(() => Promise.reject(gqlError('BAD_USER_INPUT', 'bad'))),
+      mutation(() => Promise.reject(gqlError('BAD_USER_INPUT', 'bad'))),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
   });
 });

@@ -12,6 +12,11 @@ import { schema } from '../../../src/schema/index.ts';
 const fields = (type: GraphQLObjectType | null | undefined) => Object.keys(type?.getFields() ?? {});
 const MUTATIONS = [
   'placeOrder',
+  'placeOrders',
+  'cancelOrder',
+  'cancelOrders',
+  'cancelAllOrders',
+  'editOrder',
   'setDefaultMarginMode',
   'requestInternalTransfer',
   'setDefaultFeeRates',
@@ -86,6 +91,60 @@ describe('schema shape (names other tools call)', () => {
     expect(String(order.getFields().orderId!.type)).toBe('BigInt!');
     expect(String(schema.getQueryType()!.getFields().strategyVaultNonce!.type)).toBe('BigInt');
     expect(isNonNullType(order.getFields().createdTime!.type)).toBe(true);
+  });
+
+  it('has the order lifecycle surface the issue names', () => {
+    const type = (name: string) => schema.getType(name) as GraphQLObjectType;
+    const argsOf = (owner: string, field: string) =>
+      type(owner)
+        .getFields()
+        [field]!.args.map((a) => `${a.name}: ${String(a.type)}`)
+        .sort();
+    expect(argsOf('Account', 'orders')).toEqual([
+      'after: String',
+      'filter: OrderFilter',
+      'first: Int',
+    ]);
+    expect(argsOf('Query', 'order')).toEqual(['clientOrderId: String', 'orderId: BigInt']);
+    expect(argsOf('Account', 'balances')).toEqual(['includeZero: Boolean']);
+    expect(argsOf('Mutation', 'cancelAllOrders')).toEqual(['symbol: String']);
+    expect(argsOf('Mutation', 'placeOrders')).toEqual(['inputs: [PlaceOrderInput!]!']);
+    expect(fields(type('OrderConnection')).sort()).toEqual(['edges', 'pageInfo', 'totalCount']);
+    expect(fields(type('PageInfo'))).toEqual(expect.arrayContaining(['hasNextPage', 'endCursor']));
+    expect(fields(type('Balance')).sort()).toEqual(
+      ['free', 'frozen', 'holding', 'pendingShort', 'token', 'updatedAt'].sort(),
+    );
+    expect(fields(type('Positions'))).toEqual(
+      expect.arrayContaining(['freeCollateral', 'totalCollateralValue', 'marginRatio', 'rows']),
+    );
+    expect(fields(type('Position'))).toEqual(
+      expect.arrayContaining([
+        'symbol',
+        'marginMode',
+        'quantity',
+        'averageOpenPrice',
+        'markPrice',
+        'estLiquidationPrice',
+        'unsettledPnl',
+        'pnl24h',
+        'leverage',
+      ]),
+    );
+    const statuses = (schema.getType('OrderStatus') as import('graphql').GraphQLEnumType)
+      .getValues()
+      .map((v) => v.name);
+    expect(statuses).toEqual(expect.arrayContaining(['PENDING_NEW', 'PENDING_CANCEL', 'REPLACED']));
+    const filters = (schema.getType('OrderStatusFilter') as import('graphql').GraphQLEnumType)
+      .getValues()
+      .map((v) => v.name);
+    expect(filters).toEqual(expect.arrayContaining(['INCOMPLETE', 'COMPLETED']));
+    const items = (schema.getType('PlaceOrderItemResult') as GraphQLUnionType)
+      .getTypes()
+      .map((t) => t.name);
+    expect(items).toEqual(expect.arrayContaining(['PlaceOrderSuccess', 'BatchItemError']));
+    expect(fields(type('PlaceOrdersSuccess'))).toEqual(['results']);
+    expect(fields(type('CancelOrderSuccess')).sort()).toEqual(['order', 'status']);
+    expect(fields(type('EditOrderSuccess'))).toContain('status');
   });
 
   it('input fields are the camelCase wire names', () => {

@@ -18,14 +18,20 @@ describe('GraphiQL example tabs', () => {
 
   it("carry the trader's token, and the admin tab the broker admin's", () => {
     const tabs = graphiqlOptions({ demoTokens }).defaultTabs ?? [];
-    const names = tabs.map((t) => /(?:query|mutation) (\w+)/.exec(t.query ?? '')?.[1]);
-    expect(names).toEqual(['Account', 'PlaceOrder', 'Portfolio', 'ReferralAdmin']);
+    const names = tabs.map((t) => /(?:query|mutation|subscription) (\w+)/.exec(t.query ?? '')?.[1]);
+    expect(names).toEqual([
+      'Account',
+      'PlaceOrder',
+      'OpenOrders',
+      'Portfolio',
+      'OrderUpdates',
+      'Ticker',
+      'ReferralAdmin',
+    ]);
     const bearerOf = (headers: string | null | undefined) =>
       (JSON.parse(headers ?? '{}') as { Authorization?: string }).Authorization;
     expect(tabs.map((t) => bearerOf(t.headers))).toEqual([
-      'Bearer svcgw_trader_token',
-      'Bearer svcgw_trader_token',
-      'Bearer svcgw_trader_token',
+      ...Array(6).fill('Bearer svcgw_trader_token'),
       'Bearer svcgw_admin_token',
     ]);
     expect(graphiqlOptions({ demoTokens }).shouldPersistHeaders).toBe(false);
@@ -33,7 +39,7 @@ describe('GraphiQL example tabs', () => {
 
   it('without demo principals, carry no headers', () => {
     const options = graphiqlOptions({});
-    expect(options.defaultTabs?.map((t) => t.headers)).toEqual([null, null, null, null]);
+    expect(options.defaultTabs?.map((t) => t.headers)).toEqual(Array(7).fill(null));
     expect(options.defaultHeaders).toBeUndefined();
   });
 });

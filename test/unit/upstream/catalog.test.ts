@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPEC_LIMITS } from '../../../src/spec/constants.ts';
 import {
   accountMethods,
   buildPath,
@@ -74,6 +75,19 @@ describe('catalog', () => {
         scope: 'account',
       },
     });
+  });
+
+  it('budgets exactly the documented limits of src/spec/constants.ts, batch items against create', () => {
+    for (const [route, spec] of Object.entries(SPEC_LIMITS)) {
+      const op = entries.find(([, o]) => `${o.method} ${o.path}` === route)?.[1];
+      expect(op, route).toBeDefined();
+      if (spec.source === 'default') expect(op?.limit, route).toBeNull();
+      else expect(op?.limit, route).toMatchObject({ limit: spec.limit, windowMs: spec.windowMs });
+      if (spec.perItem) {
+        const other = op?.alsoCounts?.op;
+        expect(`${other?.method} ${other?.path}`).toBe(spec.perItem);
+      }
+    }
   });
 
   it('caches reads only, never nonces, mutations or public operations', () => {

@@ -67,6 +67,7 @@ describe('budget layer', () => {
         slept.push(ms);
         now += ms;
       },
+      random: () => 0,
     });
     let calls = 0;
     const handler = layer(async () => ++calls);

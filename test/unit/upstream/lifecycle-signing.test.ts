@@ -174,6 +174,7 @@ describe('lifecycle signatures through the pipeline', () => {
       side: 'BUY',
       order_type: 'LIMIT',
       order_price: 10,
+      order_quantity: 1,
     });
     const items = (JSON.parse(sent[0]!.body!) as { orders: { client_order_id: string }[] }).orders;
     expect(items.map((i) => i.client_order_id)).toEqual([

@@ -15,35 +15,38 @@ const serverError = new UnavailableError('op', 'server_error', 'HTTP 502');
 describe('retryDecision', () => {
   it('retries a GET on every unavailable failure, up to max', () => {
     for (const error of [timeout, serverError, new UnavailableError('op', 'retry_later', 'x')]) {
-      expect(retryDecision({ method: 'GET', attempt: 1, error, sent: true }, policy).retry).toBe(
-        true,
-      );
+      expect(
+        retryDecision({ idempotency: 'read', attempt: 1, error, sent: true }, policy).retry,
+      ).toBe(true);
     }
     expect(
-      retryDecision({ method: 'GET', attempt: 3, error: timeout, sent: true }, policy).retry,
+      retryDecision({ idempotency: 'read', attempt: 3, error: timeout, sent: true }, policy).retry,
     ).toBe(true);
     expect(
-      retryDecision({ method: 'GET', attempt: 4, error: timeout, sent: true }, policy),
+      retryDecision({ idempotency: 'read', attempt: 4, error: timeout, sent: true }, policy),
     ).toEqual({
       retry: false,
     });
   });
 
   it('never retries a write that may have reached the upstream', () => {
-    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
-      expect(retryDecision({ method, attempt: 1, error: timeout, sent: true }, policy)).toEqual({
+    for (const idempotency of ['order', 'naturally-idempotent', 'keyed', 'once'] as const) {
+      expect(
+        retryDecision({ idempotency, attempt: 1, error: timeout, sent: true }, policy),
+      ).toEqual({
         retry: false,
       });
       expect(
-        retryDecision({ method, attempt: 1, error: serverError, sent: true }, policy).retry,
+        retryDecision({ idempotency, attempt: 1, error: serverError, sent: true }, policy).retry,
       ).toBe(false);
     }
   });
 
-  it('retries any method when the request provably never left', () => {
+  it('retries any operation when the request provably never left', () => {
     const refused = new UnavailableError('op', 'connection', 'ECONNREFUSED');
     expect(
-      retryDecision({ method: 'POST', attempt: 1, error: refused, sent: false }, policy).retry,
+      retryDecision({ idempotency: 'order', attempt: 1, error: refused, sent: false }, policy)
+        .retry,
     ).toBe(true);
   });
 
@@ -54,19 +57,21 @@ describe('retryDecision', () => {
       new MalformedResponseError('op', 200, 'not JSON'),
       new RateLimitedError('op', 1_000, 'upstream'),
     ]) {
-      expect(retryDecision({ method: 'GET', attempt: 1, error, sent: true }, policy)).toEqual({
-        retry: false,
-      });
-      expect(retryDecision({ method: 'GET', attempt: 1, error, sent: false }, policy).retry).toBe(
-        false,
+      expect(retryDecision({ idempotency: 'read', attempt: 1, error, sent: true }, policy)).toEqual(
+        {
+          retry: false,
+        },
       );
+      expect(
+        retryDecision({ idempotency: 'read', attempt: 1, error, sent: false }, policy).retry,
+      ).toBe(false);
     }
   });
 
   it('with max 0 never retries', () => {
     expect(
       retryDecision(
-        { method: 'GET', attempt: 1, error: timeout, sent: false },
+        { idempotency: 'read', attempt: 1, error: timeout, sent: false },
         { ...policy, max: 0 },
       ),
     ).toEqual({ retry: false });

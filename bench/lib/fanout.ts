@@ -1,0 +1,371 @@
+/**
+ * Live-update fan-out of one gateway replica (issue 17's `fanoutP99Ms`, `fanoutBytesPerSubscriber`).
+ * The sandbox and the gateway run in their own processes; this one opens the subscribers to
+ * `orderUpdates` of one account, first over SSE (one HTTP response each, as browsers do), then
+ * over graphql-ws (multiplexed over `wsConnections` WebSockets), places `events` orders at
+ * the sandbox one after the other and times every delivery: client receipt − the order
+ * change's timestamp (the sandbox's clock; same host). The latency of an event is the time to
+ * its last subscriber, so p99 over all deliveries is the figure the target speaks of.
+ *
+ * Heap per idle subscriber: the gateway's heap after a full GC with every subscriber open and
+ * idle, minus the same before any subscriber, divided by the subscribers (sockets included).
+ *
+ * Events are paced (`intervalMs` apart) so each figure is the fan-out of one event, not the
+ * queueing of a burst. The client parses no JSON (it reads the timestamp with a regex) so the
+ * bench process stays cheap next to the gateway on a small machine.
+ */
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { loadavg } from 'node:os';
+import { createClient } from 'graphql-ws';
+import { WebSocket } from 'ws';
+import { OrderSigner } from '../../src/auth/order-signature.ts';
+import { RequestSigner } from '../../src/auth/request-signature.ts';
+import { type RunningChild, startChild } from './processes.ts';
+
+export interface FanoutOptions {
+  /** SSE subscribers of the replica. @default 5000 */
+  subscribers?: number;
+  /** graphql-ws subscribers. @default `subscribers` */
+  wsSubscribers?: number;
+  /** WebSockets the graphql-ws subscribers share. @default 50 */
+  wsConnections?: number;
+  /** Orders placed (each one an event every subscriber receives). @default 20 */
+  events?: number;
+  /** Pause between events, ms. @default 300 */
+  intervalMs?: number;
+  /** Skip graphql-ws (SSE only). @default false */
+  sseOnly?: boolean;
+  /** Progress lines. @default none */
+  log?: (line: string) => void;
+  /** V8 CPU profile of the gateway into this directory. */
+  profileDir?: string;
+}
+
+export interface TransportFigures {
+  subscribers: number;
+  delivered: number;
+  expected: number;
+  failures: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  bytesPerSubscriber: number;
+  loadAverage1m: number;
+}
+
+export interface FanoutResult {
+  /** SSE: event → last subscriber, p99 over every delivery. Target ≤ 100. */
+  fanoutP99Ms: number;
+  fanoutP50Ms: number;
+  /** SSE: gateway heap per idle subscriber, bytes. Target ≤ 16384. */
+  fanoutBytesPerSubscriber: number;
+  wsP99Ms: number | null;
+  wsP50Ms: number | null;
+  wsBytesPerSubscriber: number | null;
+  sse: TransportFigures;
+  ws: TransportFigures | null;
+  events: number;
+  intervalMs: number;
+  upstreamPrivateConnections: number;
+  /** Every subscriber received every event, nothing failed. */
+  ok: boolean;
+}
+
+export const FANOUT_TARGETS = { fanoutP99Ms: 100, fanoutBytesPerSubscriber: 16_384 } as const;
+
+const QUERY = 'subscription { orderUpdates { clientOrderId status timestamp } }';
+const TIMESTAMP = /"timestamp":(\d+)/;
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const load1m = () => Math.round(loadavg()[0]! * 100) / 100;
+
+async function getJson<T>(url: string): Promise<T> {
+  return (await (await fetch(url)).json()) as T;
+}
+
+interface Trader {
+  accountId: string;
+  secret: string;
+  tradingSecret: string;
+}
+
+interface Tally {
+  latencies: number[];
+  received: number;
+  failures: number;
+}
+
+const tally = (): Tally => ({ latencies: [], received: 0, failures: 0 });
+
+function onData(t: Tally, data: string): void {
+  const ts = TIMESTAMP.exec(data)?.[1];
+  if (ts === undefined) {
+    t.failures++;
+    return;
+  }
+  t.latencies.push(Date.now() - Number(ts));
+  t.received++;
+}
+
+/** One SSE subscriber on its own connection; resolves once the response headers arrive. */
+function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
+  const body = JSON.stringify({ query: QUERY });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          authorization: `Bearer ${token}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`SSE subscribe: HTTP ${res.statusCode}`));
+          res.resume();
+          return;
+        }
+        res.setEncoding('utf8');
+        let text = '';
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          let end = text.indexOf('\n\n');
+          while (end >= 0) {
+            const block = text.slice(0, end);
+            text = text.slice(end + 2);
+            if (block.startsWith('event: next')) onData(t, block);
+            end = text.indexOf('\n\n');
+          }
+        });
+        res.on('error', () => {});
+        resolve(() => req.destroy());
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function waitListeners(controlUrl: string, count: number, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const hub = await getJson<{ accountListeners: number; accounts: number }>(`${controlUrl}/hub`);
+    if (hub.accountListeners === count && (count === 0 || hub.accounts > 0)) return;
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: ${hub.accountListeners} of ${count} subscribers registered`);
+    }
+    await sleep(50);
+  }
+}
+
+async function placeOrders(
+  sandboxUrl: string,
+  trader: Trader,
+  events: number,
+  intervalMs: number,
+): Promise<void> {
+  const signer = new RequestSigner({ accountId: trader.accountId, secret: trader.secret });
+  const orderSigner = new OrderSigner(trader.tradingSecret);
+  for (let i = 0; i < events; i++) {
+    const params = {
+      symbol: 'PERP_ETH_USDC',
+      order_type: 'LIMIT',
+      side: 'BUY',
+      order_price: 2000,
+      order_quantity: 0.01,
+      client_order_id: `fan${i}_${randomBytes(3).toString('hex')}`,
+    };
+    const body = JSON.stringify({ ...params, signature: orderSigner.sign(params) });
+    const headers = signer.headers({
+      method: 'POST',
+      path: '/v1/order',
+      body,
+      timestamp: Date.now(),
+      tradingKey: orderSigner.tradingKey,
+    });
+    const r = await fetch(`${sandboxUrl}/v1/order`, { method: 'POST', headers, body });
+    if (r.status !== 200) throw new Error(`order ${i}: HTTP ${r.status} ${await r.text()}`);
+    await sleep(intervalMs);
+  }
+}
+
+async function collect(t: Tally, expected: number): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (t.received + t.failures < expected && Date.now() < until) await sleep(20);
+}
+
+function figuresOf(
+  t: Tally,
+  subscribers: number,
+  expected: number,
+  bytes: number,
+): TransportFigures {
+  t.latencies.sort((a, b) => a - b);
+  return {
+    subscribers,
+    delivered: t.received,
+    expected,
+    failures: t.failures,
+    p50Ms: percentile(t.latencies, 50),
+    p99Ms: percentile(t.latencies, 99),
+    maxMs: t.latencies[t.latencies.length - 1] ?? Number.NaN,
+    bytesPerSubscriber: Math.round(bytes),
+    loadAverage1m: load1m(),
+  };
+}
+
+export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResult> {
+  const subscribers = options.subscribers ?? 5_000;
+  const wsSubscribers = options.sseOnly ? 0 : (options.wsSubscribers ?? subscribers);
+  const wsConnections = Math.min(options.wsConnections ?? 50, Math.max(1, wsSubscribers));
+  const events = options.events ?? 20;
+  const intervalMs = options.intervalMs ?? 300;
+  const log = options.log ?? (() => {});
+
+  const children: RunningChild[] = [];
+  try {
+    const sandbox = await startChild('fanout-sandbox', {
+      module: 'servers/sandbox.ts',
+      env: { BENCH_TRADER_COUNT: '1' },
+    });
+    children.push(sandbox);
+    const trader = (sandbox.info.traders as Trader[])[0]!;
+    const token = `bench_${randomBytes(24).toString('base64url')}`;
+    const gateway = await startChild('fanout-gateway', {
+      module: 'servers/live-gateway.ts',
+      profileDir: options.profileDir,
+      env: {
+        SVC_BASE_URL: String(sandbox.info.url),
+        SVC_BROKER_ID: 'demo',
+        UPSTREAM_LIMIT_SCALE: '1000000',
+        // Every subscriber receives every event; the queue must hold a burst of all of them.
+        SUBSCRIPTION_QUEUE_MAX: String(Math.max(256, events * 2)),
+        // Every subscriber is the same caller: no per-caller budget in the way.
+        CALLER_POINTS: '100000000',
+        CALLER_ANON_POINTS: '1000',
+        LOG_LEVEL: 'warn',
+        BENCH_TRADERS: JSON.stringify([{ ...trader, token }]),
+      },
+    });
+    children.push(gateway);
+    const controlUrl = String(gateway.info.controlUrl);
+    const graphqlUrl = new URL(`${String(gateway.info.url)}/graphql`);
+    const memory = async () => (await getJson<NodeJS.MemoryUsage>(`${controlUrl}/memory`)).heapUsed;
+
+    // SSE: one response per subscriber, opened a few hundred at a time.
+    const sse = tally();
+    const before = await memory();
+    const closers: (() => void)[] = [];
+    for (let opened = 0; opened < subscribers; ) {
+      const batch = Math.min(200, subscribers - opened);
+      closers.push(
+        ...(await Promise.all(
+          Array.from({ length: batch }, () => openSse(graphqlUrl, token, sse)),
+        )),
+      );
+      opened += batch;
+    }
+    await waitListeners(controlUrl, subscribers, 'SSE');
+    // The private stream is up (a listener count alone does not say so): give it a moment.
+    await sleep(300);
+    const sseBytes = ((await memory()) - before) / subscribers;
+    const upstream = await getJson<{ data: { private: Record<string, number> } }>(
+      `${sandbox.info.url}/sandbox/connections`,
+    );
+    log(`  SSE: ${subscribers} subscribers open; placing ${events} orders ${intervalMs} ms apart`);
+    await placeOrders(String(sandbox.info.url), trader, events, intervalMs);
+    await collect(sse, subscribers * events);
+    const sseFigures = figuresOf(sse, subscribers, subscribers * events, sseBytes);
+    for (const close of closers) close();
+    await waitListeners(controlUrl, 0, 'SSE close');
+
+    let wsFigures: TransportFigures | null = null;
+    if (wsSubscribers > 0) {
+      const ws = tally();
+      const wsBefore = await memory();
+      const clients = Array.from({ length: wsConnections }, () =>
+        createClient({
+          url: graphqlUrl.href.replace(/^http/, 'ws'),
+          webSocketImpl: WebSocket,
+          lazy: false,
+          retryAttempts: 0,
+          connectionParams: { authorization: `Bearer ${token}` },
+          onNonLazyError: () => {},
+        }),
+      );
+      for (let i = 0; i < wsSubscribers; i++) {
+        clients[i % wsConnections]!.subscribe(
+          { query: QUERY },
+          {
+            next: (result) => {
+              const update = (result.data as { orderUpdates?: { timestamp: number } } | undefined)
+                ?.orderUpdates;
+              if (!update) ws.failures++;
+              else {
+                ws.latencies.push(Date.now() - update.timestamp);
+                ws.received++;
+              }
+            },
+            error: () => {
+              ws.failures++;
+            },
+            complete: () => {},
+          },
+        );
+      }
+      await waitListeners(controlUrl, wsSubscribers, 'graphql-ws');
+      await sleep(300);
+      const wsBytes = ((await memory()) - wsBefore) / wsSubscribers;
+      log(`  graphql-ws: ${wsSubscribers} subscribers over ${wsConnections} WebSockets`);
+      await placeOrders(String(sandbox.info.url), trader, events, intervalMs);
+      await collect(ws, wsSubscribers * events);
+      wsFigures = figuresOf(ws, wsSubscribers, wsSubscribers * events, wsBytes);
+      for (const client of clients) await client.dispose();
+    }
+
+    const ok = (f: TransportFigures | null) =>
+      f === null || (f.delivered === f.expected && f.failures === 0);
+    return {
+      fanoutP99Ms: sseFigures.p99Ms,
+      fanoutP50Ms: sseFigures.p50Ms,
+      fanoutBytesPerSubscriber: sseFigures.bytesPerSubscriber,
+      wsP99Ms: wsFigures?.p99Ms ?? null,
+      wsP50Ms: wsFigures?.p50Ms ?? null,
+      wsBytesPerSubscriber: wsFigures?.bytesPerSubscriber ?? null,
+      sse: sseFigures,
+      ws: wsFigures,
+      events,
+      intervalMs,
+      upstreamPrivateConnections: Object.values(upstream.data.private).reduce((a, b) => a + b, 0),
+      ok: ok(sseFigures) && ok(wsFigures),
+    };
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+  }
+}
+
+/** The printed lines: each figure with its target and the load average when measured. */
+export function fanoutLines(r: FanoutResult): string[] {
+  const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const t = FANOUT_TARGETS;
+  const lines = [
+    `fan-out: ${r.sse.subscribers} SSE subscribers of one replica, ${r.events} events ${r.intervalMs} ms apart, ${r.upstreamPrivateConnections} upstream private connection(s)`,
+    `  fanoutP99Ms               ${r.fanoutP99Ms} ms (target ≤ ${t.fanoutP99Ms}: ${mark(r.fanoutP99Ms <= t.fanoutP99Ms)}); p50 ${r.fanoutP50Ms} ms, max ${r.sse.maxMs} ms; delivered ${r.sse.delivered}/${r.sse.expected}; load ${r.sse.loadAverage1m}`,
+    `  fanoutBytesPerSubscriber  ${r.fanoutBytesPerSubscriber} B (target ≤ ${t.fanoutBytesPerSubscriber}: ${mark(r.fanoutBytesPerSubscriber <= t.fanoutBytesPerSubscriber)})`,
+  ];
+  if (r.ws) {
+    lines.push(
+      `  graphql-ws: ${r.ws.subscribers} subscribers: p99 ${r.ws.p99Ms} ms (target ≤ ${t.fanoutP99Ms}: ${mark(r.ws.p99Ms <= t.fanoutP99Ms)}), p50 ${r.ws.p50Ms} ms, max ${r.ws.maxMs} ms; heap ${r.ws.bytesPerSubscriber} B/subscriber (target ≤ ${t.fanoutBytesPerSubscriber}: ${mark(r.ws.bytesPerSubscriber <= t.fanoutBytesPerSubscriber)}); delivered ${r.ws.delivered}/${r.ws.expected}; load ${r.ws.loadAverage1m}`,
+    );
+  }
+  return lines;
+}

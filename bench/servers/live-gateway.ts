@@ -1,0 +1,71 @@
+/**
+ * The fan-out benchmark's gateway: createGateway as `npm start` builds it, with graphql-ws
+ * attached, in front of the benchmark's sandbox (SVC_BASE_URL), one keystore principal per
+ * trader (BENCH_TRADERS). A small control server reports this process's memory after a full
+ * GC (`GET /memory`) and the stream hub's figures (`GET /hub`).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { hashToken } from '../../src/auth/principals.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createGateway } from '../../src/server.ts';
+import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+
+// A GC handle without --expose-gc on the command line: memory per subscriber is measured
+// on a collected heap, not on garbage.
+setFlagsFromString('--expose_gc');
+const gc = runInNewContext('gc') as () => void;
+
+const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
+  token: string;
+  accountId: string;
+  secret: string;
+  tradingSecret: string;
+}>;
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
+const gateway = await createGateway({
+  config,
+  processMetrics: false,
+  keystore: {
+    principals: traders.map((trader, i) => ({
+      label: `bench-trader-${i}`,
+      tokenSha256: hashToken(trader.token),
+      accountId: trader.accountId,
+      secret: trader.secret,
+      tradingSecret: trader.tradingSecret,
+      role: 'trader' as const,
+    })),
+  },
+});
+const server = createServer(gateway.handler);
+gateway.attachWebSockets(server);
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+const control = createServer((req, res) => {
+  const send = (body: unknown) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (req.url === '/memory') {
+    gc();
+    gc();
+    send(process.memoryUsage());
+  } else if (req.url === '/hub') {
+    send(gateway.live.hub.stats());
+  } else {
+    res.writeHead(404).end();
+  }
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+
+announce({
+  url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+});
+onShutdown(async () => {
+  control.closeAllConnections();
+  control.close();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await gateway.close();
+});

@@ -1,0 +1,42 @@
+/**
+ * Fingerprints: what makes two requests "the same" for a key.
+ *
+ * - An order: the sha256 of its normalized order string (the text the order signature signs,
+ *   without the signature), so numbers written differently (1000 and 1e3) are the same order.
+ * - Any other mutation: the sha256 of the printed operation, its name and its variables with
+ *   object keys sorted.
+ */
+import { createHash } from 'node:crypto';
+import { normalizeOrderParams } from '../auth/order-signature.ts';
+import type { CreateOrderParams } from '../upstream/types.ts';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Order parameters as the signer sees them: null and undefined fields dropped. */
+export function orderFingerprint(params: CreateOrderParams): string {
+  const clean = Object.fromEntries(
+    Object.entries(params).filter(([, v]) => v !== undefined && v !== null),
+  );
+  return sha256(normalizeOrderParams(clean));
+}
+
+/** JSON with object keys sorted at every level (variables in any key order are equal). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export function operationFingerprint(
+  document: string,
+  operationName: string | null | undefined,
+  variables: unknown,
+): string {
+  return sha256(canonicalJson({ document, operationName: operationName ?? null, variables }));
+}
+
+/** A key or principal label as it appears in store keys: hashed, never in clear. */
+export const keyDigest = (text: string): string => sha256(text).slice(0, 32);

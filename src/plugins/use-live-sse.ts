@@ -1,0 +1,138 @@
+/**
+ * GraphQL over SSE for subscriptions, in place of yoga's SSE result processor (same wire
+ * format: a `:` comment first, `event: next` / `data: …` per result, `event: complete` at the
+ * end), built for thousands of idle subscribers per replica:
+ *
+ * - one keep-alive timer for every SSE response of the process, not one interval each;
+ * - one chunk per event (yoga enqueues two), written straight into the Node stream the
+ *   server pipes to the socket (no web-stream pull/enqueue promises per event);
+ * - one serialization per result object: subscribers of the same selection get the same
+ *   result (use-shared-subscription-events.ts), so its bytes are encoded once.
+ *
+ * yoga's `onResultProcess` hook is its documented way to replace a result processor; results
+ * that are not streams (errors) keep yoga's. Backpressure: the next event is pulled only when
+ * the socket has taken the last, so a client that cannot keep up fills its bounded queue and
+ * is ended (slow consumer), never buffered here.
+ */
+import { Readable } from 'node:stream';
+import { isAsyncIterable } from '@envelop/core';
+import type { ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+const PING_MS = 12_000;
+const PING = Buffer.from(':\n\n');
+const COMPLETE = Buffer.from('event: complete\ndata:\n\n');
+
+/** The bytes of a result, once per result object however many subscribers share it. */
+const encoded = new WeakMap<object, Buffer>();
+
+/** Like yoga's stringify: `extensions.http` and other internals never reach the client. */
+function encode(result: ExecutionResult): Buffer {
+  let bytes = encoded.get(result);
+  if (!bytes) {
+    const { errors, ...rest } = result;
+    const body = errors
+      ? {
+          ...rest,
+          errors: errors.map((e) => {
+            const json = e.toJSON();
+            if (json.extensions && 'http' in json.extensions) {
+              const { http: _http, ...extensions } = json.extensions;
+              return Object.keys(extensions).length > 0 ? { ...json, extensions } : json;
+            }
+            return json;
+          }),
+        }
+      : rest;
+    bytes = Buffer.from(`event: next\ndata: ${JSON.stringify(body)}\n\n`);
+    encoded.set(result, bytes);
+  }
+  return bytes;
+}
+
+/** Every open SSE stream of the process, pinged by one timer. */
+const open = new Set<SseStream>();
+let pinger: NodeJS.Timeout | undefined;
+
+function track(stream: SseStream): void {
+  open.add(stream);
+  if (pinger) return;
+  pinger = setInterval(() => {
+    for (const s of open) if (s.readableLength === 0) s.push(PING);
+  }, PING_MS);
+  pinger.unref();
+}
+
+function untrack(stream: SseStream): void {
+  open.delete(stream);
+  if (open.size > 0 || !pinger) return;
+  clearInterval(pinger);
+  pinger = undefined;
+}
+
+class SseStream extends Readable {
+  private pulling = false;
+  private readonly source: AsyncIterator<ExecutionResult>;
+
+  constructor(results: AsyncIterable<ExecutionResult>) {
+    super({ highWaterMark: 16 * 1024 });
+    this.source = results[Symbol.asyncIterator]();
+    this.push(PING);
+    track(this);
+  }
+
+  override _read(): void {
+    if (this.pulling || this.destroyed) return;
+    this.pulling = true;
+    this.source.next().then(
+      (item) => {
+        this.pulling = false;
+        if (this.destroyed) return;
+        if (item.done) {
+          untrack(this);
+          this.push(COMPLETE);
+          this.push(null);
+          return;
+        }
+        // push() false: the socket is behind; _read comes back when it has drained.
+        if (this.push(encode(item.value))) this._read();
+      },
+      (error: unknown) => {
+        this.pulling = false;
+        this.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    untrack(this);
+    const done = () => callback(error);
+    // The client left: end the subscription (releases its queue and upstream interest).
+    Promise.resolve(this.source.return?.()).then(done, done);
+  }
+}
+
+const HEADERS = {
+  'Content-Type': 'text/event-stream',
+  Connection: 'keep-alive',
+  'Cache-Control': 'no-cache',
+  'Content-Encoding': 'none',
+};
+
+export function useLiveSse(): Plugin {
+  return {
+    onResultProcess({ request, result, setResultProcessor }) {
+      if (!isAsyncIterable(result)) return;
+      const accept = request.headers.get('accept') ?? '';
+      if (!accept.includes('text/event-stream')) return;
+      setResultProcessor(
+        (results, fetchAPI) =>
+          new fetchAPI.Response(
+            new SseStream(results as AsyncIterable<ExecutionResult>) as unknown as BodyInit,
+            { status: 200, headers: HEADERS },
+          ),
+        'text/event-stream',
+      );
+    },
+  };
+}

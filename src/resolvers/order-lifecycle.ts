@@ -1,0 +1,181 @@
+/**
+ * Cancels, edit and batch placement. Each mutation body runs in `mutation()`: an upstream
+ * failure becomes its union member. The upstream client drops the account's cached orders,
+ * lists, positions and balances on every one of them; the request's loaders are cleared here
+ * so a field read after the mutation in the same request asks again.
+ */
+import { placeBatchOnce } from '../idempotency/place.ts';
+import type { GatewayContext } from '../schema/context.ts';
+import { NOT_FOUND_CODE } from '../upstream/error-map.ts';
+import { UpstreamRejectedError } from '../upstream/errors.ts';
+import type { BatchOrderRow, OrderType, Side } from '../upstream/types.ts';
+import { requireAccount } from './context.ts';
+import { type OrderReceipt, type PlaceOrderArgs, toCreateOrderParams } from './order.ts';
+import { ErrorMember, mutation, UpstreamRejectedErrorMember } from './result.ts';
+import { compact } from './wire.ts';
+
+/** Which order a cancel or an edit names, for reading it back. */
+export type OrderKey = { orderId: number } | { clientOrderId: string };
+
+export interface CancelOrderArgs {
+  symbol: string;
+  orderId?: number | null;
+  clientOrderId?: string | null;
+}
+
+export interface StatusModel {
+  status: string;
+  /** The order to read back when `order` is selected; null for several orders. */
+  key: OrderKey | null;
+}
+
+function clearOrders(ctx: GatewayContext): void {
+  ctx.loaders.order.clearAll();
+  ctx.loaders.orderById.clearAll();
+}
+
+/** -1006 on a cancel: the order is unknown or already final. Said plainly, still NOT_FOUND. */
+function noOpenOrder(error: unknown): unknown {
+  if (!(error instanceof UpstreamRejectedError) || error.upstreamCode !== NOT_FOUND_CODE) {
+    return error;
+  }
+  return new UpstreamRejectedErrorMember(
+    `No open order to cancel: it does not exist or is already final (FILLED, CANCELLED or REJECTED). Upstream: ${error.upstreamMessage}`,
+    'NOT_FOUND',
+    error.upstreamCode,
+    error.upstreamMessage,
+  );
+}
+
+async function cancelling<T>(ctx: GatewayContext, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw noOpenOrder(error);
+  } finally {
+    clearOrders(ctx);
+  }
+}
+
+export function cancelOrder(ctx: GatewayContext, input: CancelOrderArgs) {
+  return mutation(() =>
+    cancelling(ctx, async () => {
+      const account = requireAccount(ctx);
+      const { symbol, orderId, clientOrderId } = input;
+      if (orderId !== null && orderId !== undefined) {
+        const { status } = await account.cancelOrder({ order_id: orderId, symbol });
+        return { status, key: { orderId } } satisfies StatusModel;
+      }
+      const id = clientOrderId as string;
+      const { status } = await account.cancelOrderByClientOrderId({ client_order_id: id, symbol });
+      return { status, key: { clientOrderId: id } } satisfies StatusModel;
+    }),
+  );
+}
+
+export interface CancelOrdersArgs {
+  orderIds?: readonly number[] | null;
+  clientOrderIds?: readonly string[] | null;
+}
+
+export function cancelOrders(ctx: GatewayContext, input: CancelOrdersArgs) {
+  return mutation(() =>
+    cancelling(ctx, async () => {
+      const account = requireAccount(ctx);
+      const { status } = input.orderIds
+        ? await account.cancelOrders(input.orderIds)
+        : await account.cancelOrdersByClientOrderIds(input.clientOrderIds ?? []);
+      return { status, key: null } satisfies StatusModel;
+    }),
+  );
+}
+
+export function cancelAllOrders(ctx: GatewayContext, symbol: string | null | undefined) {
+  return mutation(() =>
+    cancelling(ctx, async () => {
+      const query = symbol ? { symbol } : {};
+      const { status } = await requireAccount(ctx).cancelAllOrders(query);
+      return { status, symbol: symbol ?? null };
+    }),
+  );
+}
+
+export interface EditOrderArgs {
+  orderId: number;
+  symbol: string;
+  side: Side;
+  orderType: OrderType;
+  orderPrice: number;
+  orderQuantity: number;
+  clientOrderId?: string | null;
+  reduceOnly?: boolean | null;
+  visibleQuantity?: number | null;
+}
+
+export function editOrder(ctx: GatewayContext, input: EditOrderArgs) {
+  return mutation(async () => {
+    try {
+      const { status } = await requireAccount(ctx).editOrder({
+        // Documented as a string (numbers are accepted too).
+        order_id: String(input.orderId),
+        symbol: input.symbol,
+        side: input.side,
+        order_type: input.orderType,
+        order_price: input.orderPrice,
+        order_quantity: input.orderQuantity,
+        ...compact({
+          client_order_id: input.clientOrderId,
+          reduce_only: input.reduceOnly,
+          visible_quantity: input.visibleQuantity,
+        }),
+      });
+      return { status, key: { orderId: input.orderId } } satisfies StatusModel;
+    } finally {
+      clearOrders(ctx);
+    }
+  });
+}
+
+/** A batch item the upstream did not place: its index and the upstream's own words. */
+export class BatchItemErrorMember extends ErrorMember {
+  readonly __typename = 'BatchItemError';
+  constructor(
+    readonly index: number,
+    readonly clientOrderId: string | null,
+    readonly upstreamMessage: string,
+  ) {
+    super(`inputs.${index} was not placed: ${upstreamMessage}`, 'UPSTREAM_REJECTED');
+  }
+}
+
+export type PlaceOrdersItem = { receipt: OrderReceipt; replayed?: boolean } | BatchItemErrorMember;
+
+export function receiptOfRow(row: BatchOrderRow, sent: PlaceOrderArgs): OrderReceipt {
+  return {
+    orderId: row.order_id as number,
+    clientOrderId: row.client_order_id === null ? null : String(row.client_order_id),
+    orderType: row.order_type ?? sent.orderType,
+    orderPrice: row.order_price,
+    orderQuantity: row.order_quantity,
+    errorMessage: row.error_message,
+  };
+}
+
+export function placeOrders(ctx: GatewayContext, inputs: readonly PlaceOrderArgs[]) {
+  return mutation(async () => {
+    try {
+      // Each keyed item exactly once: see src/idempotency/batch.ts.
+      const { rows, replayed } = await placeBatchOnce(ctx, inputs.map(toCreateOrderParams));
+      const results: PlaceOrdersItem[] = inputs.map((sent, index) => {
+        const row = rows[index];
+        if (!row) return new BatchItemErrorMember(index, null, 'no result for this item');
+        return row.success && row.order_id !== null
+          ? { receipt: receiptOfRow(row, sent), replayed: replayed[index] ?? false }
+          : new BatchItemErrorMember(index, row.client_order_id, row.error_message);
+      });
+      return { results };
+    } finally {
+      clearOrders(ctx);
+    }
+  });
+}

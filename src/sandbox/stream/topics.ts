@@ -1,0 +1,49 @@
+/**
+ * Stream topics of the svc WebSocket API (reference/upstream-facts.md, "WebSocket streams"):
+ * private account topics on `/v2/ws/private/stream/{account_id}`, public market and status
+ * topics on `/ws/stream/{account_id}`. A topic on the wrong stream is an invalid topic.
+ */
+
+export const PRIVATE_TOPICS = [
+  'executionreport',
+  'position',
+  'balance',
+  'liquidationsaccount',
+  'wallet',
+] as const;
+export type PrivateTopic = (typeof PRIVATE_TOPICS)[number];
+
+export const MAINTENANCE_TOPIC = 'maintenance_status';
+
+export type StreamKind = 'public' | 'private';
+
+export type ParsedTopic =
+  | { kind: 'private'; name: PrivateTopic }
+  | { kind: 'ticker'; symbol: string }
+  | { kind: 'tickers' }
+  | { kind: 'maintenance' };
+
+export const tickerTopic = (brokerId: string, symbol: string) => `${brokerId}$${symbol}@ticker`;
+export const tickersTopic = (brokerId: string) => `${brokerId}$tickers`;
+
+/** The topic's meaning on this stream, or undefined when it is not one of its topics. */
+export function parseTopic(
+  topic: string,
+  stream: StreamKind,
+  brokerId: string,
+  symbolKnown: (symbol: string) => boolean,
+): ParsedTopic | undefined {
+  if (stream === 'private') {
+    return (PRIVATE_TOPICS as readonly string[]).includes(topic)
+      ? { kind: 'private', name: topic as PrivateTopic }
+      : undefined;
+  }
+  if (topic === MAINTENANCE_TOPIC) return { kind: 'maintenance' };
+  if (topic === tickersTopic(brokerId)) return { kind: 'tickers' };
+  const prefix = `${brokerId}$`;
+  if (topic.startsWith(prefix) && topic.endsWith('@ticker')) {
+    const symbol = topic.slice(prefix.length, -'@ticker'.length);
+    if (symbolKnown(symbol)) return { kind: 'ticker', symbol };
+  }
+  return undefined;
+}

@@ -1,0 +1,206 @@
+/**
+ * Order lifecycle mutations: cancelOrder, cancelOrders, cancelAllOrders, editOrder and
+ * placeOrders. Each returns `<Mutation>Result` (its success type or an error member); the
+ * inputs are checked by order-rules.ts before anything is sent.
+ */
+import { loadOrder, loadOrderById } from '../resolvers/order.ts';
+import {
+  BatchItemErrorMember,
+  cancelAllOrders,
+  cancelOrder,
+  cancelOrders,
+  editOrder,
+  type PlaceOrdersItem,
+  placeOrders,
+  type StatusModel,
+} from '../resolvers/order-lifecycle.ts';
+import { CANCEL_BATCH_MAX } from '../spec/constants.ts';
+import { authenticated } from './auth.ts';
+import { builder } from './builder.ts';
+import { OrderTypeEnum, SideEnum } from './enums.ts';
+import { ErrorInterface, result } from './errors.ts';
+import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
+import {
+  cancelAllOrdersArgs,
+  cancelOrderInput,
+  cancelOrdersInput,
+  editOrderInput,
+  MAX_BATCH,
+  placeOrdersArgs,
+} from './order-rules.ts';
+
+const statusFields = {
+  description: 'The acknowledgement; the order reaches its final state afterwards.',
+} as const;
+
+const CancelOrderSuccess = builder.objectRef<StatusModel>('CancelOrderSuccess').implement({
+  fields: (t) => ({
+    status: t.exposeString('status', {
+      description: 'CANCEL_SENT: an acknowledgement; CANCELLED shows on a later read.',
+    }),
+    order: t.field({
+      type: OrderRef,
+      nullable: true,
+      description: 'The order read back now (only when selected).',
+      resolve: ({ key }, _args, ctx) =>
+        key === null
+          ? null
+          : 'orderId' in key
+            ? loadOrderById(ctx, key.orderId)
+            : loadOrder(ctx, key.clientOrderId),
+    }),
+  }),
+});
+
+const CancelOrderInput = builder.inputType('CancelOrderInput', {
+  description: 'Exactly one of orderId and clientOrderId.',
+  fields: (t) => ({
+    symbol: t.string({ required: true, description: 'PERP_<BASE>_<QUOTE>' }),
+    orderId: t.field({ type: 'BigInt' }),
+    clientOrderId: t.string(),
+  }),
+  validate: { schema: cancelOrderInput },
+});
+
+builder.mutationField('cancelOrder', (t) =>
+  t.field({
+    ...authenticated,
+    ...result('CancelOrder'),
+    type: CancelOrderSuccess,
+    description:
+      'Cancels one open order (DELETE /v1/order or /v1/client/order, 10 per second). An order already final answers UpstreamRejectedError with code NOT_FOUND (-1006).',
+    args: { input: t.arg({ type: CancelOrderInput, required: true }) },
+    resolve: (_root, { input }, ctx) => cancelOrder(ctx, input),
+  }),
+);
+
+const CancelOrdersInput = builder.inputType('CancelOrdersInput', {
+  description: `Exactly one of orderIds and clientOrderIds, 1 to ${CANCEL_BATCH_MAX} ids.`,
+  fields: (t) => ({
+    orderIds: t.field({ type: ['BigInt'] }),
+    clientOrderIds: t.stringList(),
+  }),
+  validate: { schema: cancelOrdersInput },
+});
+
+const CancelOrdersSuccess = builder
+  .objectRef<StatusModel>('CancelOrdersSuccess')
+  .implement({ fields: (t) => ({ status: t.exposeString('status', statusFields) }) });
+
+builder.mutationField('cancelOrders', (t) =>
+  t.field({
+    ...authenticated,
+    ...result('CancelOrders'),
+    type: CancelOrdersSuccess,
+    description: 'Cancels several orders (DELETE /v1/batch-order or /v1/client/batch-order).',
+    args: { input: t.arg({ type: CancelOrdersInput, required: true }) },
+    resolve: (_root, { input }, ctx) => cancelOrders(ctx, input),
+  }),
+);
+
+const CancelAllOrdersSuccess = builder
+  .objectRef<{ status: string; symbol: string | null }>('CancelAllOrdersSuccess')
+  .implement({
+    fields: (t) => ({
+      status: t.exposeString('status', statusFields),
+      symbol: t.exposeString('symbol', { nullable: true, description: 'null: every symbol' }),
+    }),
+  });
+
+builder.mutationField('cancelAllOrders', (t) =>
+  t.field({
+    ...authenticated,
+    ...result('CancelAllOrders'),
+    type: CancelAllOrdersSuccess,
+    description:
+      'Cancels every open order of the symbol, or of the account without one (DELETE /v1/orders, 10 per second).',
+    args: { symbol: t.arg.string() },
+    validate: { schema: cancelAllOrdersArgs },
+    resolve: (_root, { symbol }, ctx) => cancelAllOrders(ctx, symbol),
+  }),
+);
+
+const EditOrderInput = builder.inputType('EditOrderInput', {
+  description:
+    'PUT /v1/order in camelCase; the gateway signs it. Only price and quantity change; the other fields must match the order.',
+  fields: (t) => ({
+    orderId: t.field({ type: 'BigInt', required: true }),
+    symbol: t.string({ required: true }),
+    side: t.field({ type: SideEnum, required: true }),
+    orderType: t.field({ type: OrderTypeEnum, required: true }),
+    orderPrice: t.float({ required: true, description: 'The new (or unchanged) price' }),
+    orderQuantity: t.float({ required: true, description: 'The new (or unchanged) quantity' }),
+    clientOrderId: t.string(),
+    reduceOnly: t.boolean(),
+    visibleQuantity: t.float(),
+  }),
+  validate: { schema: editOrderInput },
+});
+
+const EditOrderSuccess = builder.objectRef<StatusModel>('EditOrderSuccess').implement({
+  fields: (t) => ({
+    status: t.exposeString('status', {
+      description: 'EDIT_SENT; the order reads REPLACED, then carries on with the new values.',
+    }),
+    order: t.field({
+      type: OrderRef,
+      nullable: true,
+      description: 'The order read back now (only when selected).',
+      resolve: ({ key }, _args, ctx) =>
+        key !== null && 'orderId' in key ? loadOrderById(ctx, key.orderId) : null,
+    }),
+  }),
+});
+
+builder.mutationField('editOrder', (t) =>
+  t.field({
+    ...authenticated,
+    ...result('EditOrder'),
+    type: EditOrderSuccess,
+    description: 'Changes the price or quantity of an open order (10 per second).',
+    args: { input: t.arg({ type: EditOrderInput, required: true }) },
+    resolve: (_root, { input }, ctx) => editOrder(ctx, input),
+  }),
+);
+
+builder.objectType(BatchItemErrorMember, {
+  name: 'BatchItemError',
+  description: 'One item of placeOrders that the upstream did not place; the others may be.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    index: t.exposeInt('index', { description: 'Position of the item in inputs' }),
+    clientOrderId: t.exposeString('clientOrderId', { nullable: true }),
+    upstreamMessage: t.exposeString('upstreamMessage', { description: "The upstream's words" }),
+  }),
+});
+
+const PlaceOrdersSuccess = builder
+  .objectRef<{ results: PlaceOrdersItem[] }>('PlaceOrdersSuccess')
+  .implement({
+    fields: (t) => ({
+      // An item is a success object or a returned member (graphql-js would raise an Error
+      // list item as a field error; the errors plugin returns it as its union member).
+      results: t.errorUnionListField({
+        types: [PlaceOrderSuccess, BatchItemErrorMember],
+        union: {
+          name: 'PlaceOrderItemResult',
+          description: 'One item of placeOrders: placed, or refused by the upstream.',
+          resolveType: () => 'PlaceOrderSuccess',
+        },
+        description: 'One per input, in order. Partial success is normal.',
+        resolve: ({ results }) => results,
+      }),
+    }),
+  });
+
+builder.mutationField('placeOrders', (t) =>
+  t.field({
+    ...authenticated,
+    ...result('PlaceOrders'),
+    type: PlaceOrdersSuccess,
+    description: `Places 1 to ${MAX_BATCH} orders at once (POST /v1/batch-order, 1 per second; each item also counts as one order placement). Every item is checked by placeOrder's rules before anything is sent.`,
+    args: { inputs: t.arg({ type: [PlaceOrderInput], required: true }) },
+    validate: { schema: placeOrdersArgs },
+    resolve: (_root, { inputs }, ctx) => placeOrders(ctx, inputs),
+  }),
+);

@@ -1,0 +1,213 @@
+/**
+ * The replica's upstream streams, shared by every local subscriber: one public connection
+ * (opened with the first public topic, topics reference-counted) and one private connection
+ * per account with at least one live subscriber here (reference-counted; closed `graceMs`
+ * after the last one leaves, so a client that re-subscribes at once reuses it).
+ */
+import type { AccountApi, AccountCredentials } from '../api.ts';
+import type { CacheGroup } from '../catalog.ts';
+import { type AccountReads, AccountStream, accountReads } from './account-stream.ts';
+import type { BackoffPolicy } from './backoff.ts';
+import { maintenanceFromStream } from './map.ts';
+import type { AccountStreamEvent, MaintenanceStatusModel } from './models.ts';
+import { StreamSocket } from './socket.ts';
+
+export const MAINTENANCE_TOPIC = 'maintenance_status';
+
+export interface StreamHubOptions {
+  /** `ws(s)://host[:port]` of the upstream's streams (no trailing slash). */
+  wsBase: string;
+  /** The account view whose REST reads a resync uses. */
+  forAccount(credentials: AccountCredentials): AccountApi;
+  /** Drops an account's cached reads (the upstream client's `invalidate`). */
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
+  /** Server time, ms. @default Date.now */
+  now?: () => number;
+  /** @default 5_000 */
+  graceMs?: number;
+  /** @default { baseMs: 250, capMs: 10_000 } */
+  backoff?: BackoffPolicy;
+  /** @default 30_000 (the server pings every 10 s) */
+  silenceMs?: number;
+  /** @default 10_000 */
+  pingMs?: number;
+  /** Auth refusals in a row before an account's stream gives up and ends its subscribers. @default 3 */
+  maxAuthFailures?: number;
+  /** The id in the public stream's path (any id works for public data). @default 'svc-gateway' */
+  publicId?: string;
+  log?: (msg: string, fields?: Record<string, unknown>) => void;
+  /** Overrides the REST reads of a resync (tests). @default accountReads(forAccount(credentials)) */
+  reads?: (credentials: AccountCredentials) => AccountReads;
+}
+
+type AccountListener = (event: AccountStreamEvent) => void;
+type PublicListener = (data: unknown, ts: number) => void;
+
+interface AccountEntry {
+  stream: AccountStream;
+  listeners: Set<AccountListener>;
+  closing: NodeJS.Timeout | undefined;
+}
+
+export interface HubStats {
+  publicOpen: boolean;
+  publicTopics: number;
+  accounts: number;
+  accountListeners: number;
+}
+
+export class StreamHub {
+  private readonly accounts = new Map<string, AccountEntry>();
+  private readonly topics = new Map<string, Set<PublicListener>>();
+  private publicSocket: StreamSocket | undefined;
+  private publicClosing: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** The last maintenance status pushed (undefined until the topic's first push). */
+  maintenance: MaintenanceStatusModel | undefined;
+
+  constructor(private readonly options: StreamHubOptions) {}
+
+  private get socketOptions() {
+    const o = this.options;
+    return {
+      backoff: o.backoff ?? { baseMs: 250, capMs: 10_000 },
+      silenceMs: o.silenceMs ?? 30_000,
+      pingMs: o.pingMs ?? 10_000,
+    };
+  }
+
+  /** Listens to an account's private events; returns the release (idempotent). */
+  watchAccount(credentials: AccountCredentials, listener: AccountListener): () => void {
+    if (this.closed) throw new Error('stream hub closed');
+    const id = credentials.accountId;
+    let entry = this.accounts.get(id);
+    if (!entry) {
+      const listeners = new Set<AccountListener>();
+      const { invalidate, log } = this.options;
+      const reads =
+        this.options.reads?.(credentials) ?? accountReads(this.options.forAccount(credentials));
+      const stream = new AccountStream({
+        wsBase: this.options.wsBase,
+        credentials,
+        reads,
+        invalidate: (groups) => invalidate(id, groups),
+        emit: (event) => {
+          if (event.type === 'failed') {
+            // Given up: forget the stream so a later subscriber starts afresh.
+            if (this.accounts.get(id)?.listeners === listeners) this.accounts.delete(id);
+          }
+          for (const l of listeners) l(event);
+        },
+        ...this.socketOptions,
+        ...(this.options.maxAuthFailures !== undefined
+          ? { maxAuthFailures: this.options.maxAuthFailures }
+          : {}),
+        now: this.options.now ?? Date.now,
+        ...(log ? { log } : {}),
+      });
+      entry = { stream, listeners, closing: undefined };
+      this.accounts.set(id, entry);
+    }
+    clearTimeout(entry.closing);
+    entry.closing = undefined;
+    entry.listeners.add(listener);
+    const held = entry;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      held.listeners.delete(listener);
+      if (held.listeners.size > 0 || this.accounts.get(id) !== held) return;
+      held.closing = setTimeout(() => {
+        if (held.listeners.size > 0) return;
+        held.stream.close();
+        this.accounts.delete(id);
+      }, this.options.graceMs ?? 5_000);
+      held.closing.unref();
+    };
+  }
+
+  /** Listens to a public topic; returns the release (idempotent). */
+  watchPublic(topic: string, listener: PublicListener): () => void {
+    if (this.closed) throw new Error('stream hub closed');
+    clearTimeout(this.publicClosing);
+    this.publicClosing = undefined;
+    const socket = this.openPublic();
+    let listeners = this.topics.get(topic);
+    if (!listeners) {
+      listeners = new Set();
+      this.topics.set(topic, listeners);
+      socket.subscribe(topic);
+    }
+    listeners.add(listener);
+    const held = listeners;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      held.delete(listener);
+      if (held.size > 0 || this.topics.get(topic) !== held) return;
+      this.topics.delete(topic);
+      socket.unsubscribe(topic);
+      if (topic === MAINTENANCE_TOPIC) this.maintenance = undefined;
+      if (this.topics.size > 0) return;
+      this.publicClosing = setTimeout(() => {
+        if (this.topics.size > 0 || this.publicSocket !== socket) return;
+        socket.close();
+        this.publicSocket = undefined;
+      }, this.options.graceMs ?? 5_000);
+      this.publicClosing.unref();
+    };
+  }
+
+  /** Whether an account's private stream is up (authenticated and subscribed). */
+  accountReady(accountId: string): boolean {
+    return this.accounts.get(accountId)?.stream.isReady ?? false;
+  }
+
+  /** Resyncs an account's stream has completed (tests, metrics). */
+  resyncs(accountId: string): number {
+    return this.accounts.get(accountId)?.stream.resyncs ?? 0;
+  }
+
+  stats(): HubStats {
+    let accountListeners = 0;
+    for (const entry of this.accounts.values()) accountListeners += entry.listeners.size;
+    return {
+      publicOpen: this.publicSocket !== undefined,
+      publicTopics: this.topics.size,
+      accounts: this.accounts.size,
+      accountListeners,
+    };
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const entry of this.accounts.values()) {
+      clearTimeout(entry.closing);
+      entry.stream.close();
+    }
+    this.accounts.clear();
+    clearTimeout(this.publicClosing);
+    this.publicSocket?.close();
+    this.publicSocket = undefined;
+    this.topics.clear();
+  }
+
+  private openPublic(): StreamSocket {
+    if (this.publicSocket) return this.publicSocket;
+    const id = encodeURIComponent(this.options.publicId ?? 'svc-gateway');
+    this.publicSocket = new StreamSocket({
+      url: `${this.options.wsBase}/ws/stream/${id}`,
+      ...this.socketOptions,
+      onPush: (topic, data, ts) => {
+        if (topic === MAINTENANCE_TOPIC)
+          this.maintenance = maintenanceFromStream(data) ?? this.maintenance;
+        for (const listener of this.topics.get(topic) ?? []) listener(data, ts);
+      },
+      onReady: () => {},
+      onDown: (reason) => this.options.log?.('upstream public stream down', { reason }),
+    });
+    return this.publicSocket;
+  }
+}

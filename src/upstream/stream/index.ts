@@ -1,0 +1,13 @@
+/** The upstream's WebSocket streams: shared connections, reconnect and resync, live models. */
+export { type AccountReads, accountReads, PRIVATE_TOPICS } from './account-stream.ts';
+export { type BackoffPolicy, backoffDelay } from './backoff.ts';
+export { type HubStats, MAINTENANCE_TOPIC, StreamHub, type StreamHubOptions } from './hub.ts';
+export * from './map.ts';
+export * from './models.ts';
+export { StreamSocket, type StreamSocketOptions } from './socket.ts';
+
+/** `ws(s)://host[:port]` of an upstream's streams from its REST base URL. */
+export function wsBaseOf(httpBase: string): string {
+  const { protocol, host } = new URL(httpBase);
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
+}

@@ -1,0 +1,135 @@
+/**
+ * What the live subscriptions deliver, in the gateway's (GraphQL) shapes. The stream's
+ * camelCase payloads and the REST reads' snake_case rows are both mapped onto these
+ * (map.ts), so a subscriber cannot tell a pushed event from one found by a resync.
+ */
+import type { MarginMode, OrderStatus, OrderType, Side } from '../types.ts';
+
+export interface FillModel {
+  price: number;
+  quantity: number;
+  fee: number;
+  feeAsset: string;
+  tradeId: string;
+}
+
+export interface OrderUpdateModel {
+  orderId: number;
+  clientOrderId: string | null;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  status: OrderStatus;
+  price: number | null;
+  quantity: number | null;
+  executedQuantity: number;
+  avgPrice: number | null;
+  reason: string | null;
+  timestamp: number;
+  marginMode: MarginMode | null;
+  reduceOnly: boolean | null;
+  /** Set when the change is a fill. */
+  fill: FillModel | null;
+  /** `resync`: found by the REST re-read after a reconnect. */
+  source: 'stream' | 'resync';
+}
+
+/** Same shape as the REST positions read's model (Account.positions). */
+export interface PositionModel {
+  symbol: string;
+  marginMode: MarginMode;
+  /** Signed: negative is short. */
+  quantity: number;
+  side: 'LONG' | 'SHORT' | 'FLAT';
+  costPosition: number;
+  averageOpenPrice: number;
+  markPrice: number;
+  estLiquidationPrice: number | null;
+  unsettledPnl: number;
+  pnl24h: number;
+  fee24h: number;
+  pendingLongQuantity: number;
+  pendingShortQuantity: number;
+  leverage: number;
+  imr: number;
+  mmr: number;
+  updatedAt: number;
+}
+
+/** Same shape as the REST balances read's model (Account.balances). */
+export interface BalanceModel {
+  token: string;
+  holding: number;
+  frozen: number;
+  /** holding − frozen. */
+  free: number;
+  pendingShort: number;
+  updatedAt: number;
+}
+
+export interface LiquidatedPositionModel {
+  symbol: string;
+  positionQty: number;
+  transferPrice: number;
+  liquidatorFee: number;
+  marginMode: MarginMode | null;
+}
+
+export interface LiquidationEventModel {
+  kind: 'liquidation';
+  liquidationId: string;
+  timestamp: number;
+  positions: LiquidatedPositionModel[];
+}
+
+export const WALLET_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'PENDING_REBALANCE',
+] as const;
+export type WalletStatus = (typeof WALLET_STATUSES)[number];
+export const WALLET_SIDES = ['DEPOSIT', 'WITHDRAW'] as const;
+
+export interface WithdrawalStatusEventModel {
+  kind: 'wallet';
+  id: string;
+  side: (typeof WALLET_SIDES)[number];
+  token: string;
+  amount: number;
+  fee: number;
+  status: WalletStatus;
+  createdTime: number;
+  updatedTime: number;
+}
+
+export type AccountEventModel = LiquidationEventModel | WithdrawalStatusEventModel;
+
+export interface TickerModel {
+  symbol: string;
+  open: number;
+  close: number;
+  high: number;
+  low: number;
+  volume: number;
+  amount: number;
+  count: number;
+}
+
+export interface MaintenanceStatusModel {
+  /** 0 normal, 2 maintenance (the wire code). */
+  code: number;
+  underMaintenance: boolean;
+  startTime: number | null;
+  endTime: number | null;
+}
+
+/** One private-stream event of an account, as the hub fans it out. */
+export type AccountStreamEvent =
+  | { type: 'order'; order: OrderUpdateModel }
+  | { type: 'positions'; positions: PositionModel[] }
+  | { type: 'balances'; balances: BalanceModel[] }
+  | { type: 'account'; event: AccountEventModel }
+  /** The account's stream gave up (auth refused repeatedly); its subscribers end. */
+  | { type: 'failed'; reason: string };

@@ -1,0 +1,245 @@
+/**
+ * One upstream stream connection that stays up: connects, authenticates (private streams),
+ * subscribes its topics and answers pings; a close, an error or silence longer than
+ * `silenceMs` reconnects it after a capped, jittered backoff, then re-authenticates and
+ * re-subscribes. Consumers see pushes and a `ready` after every (re)connection, nothing else.
+ */
+import { WebSocket } from 'ws';
+import { type BackoffPolicy, backoffDelay } from './backoff.ts';
+
+export interface AuthParams {
+  svc_key: string;
+  sign: string;
+  timestamp: number;
+}
+
+export interface StreamSocketOptions {
+  url: string;
+  /** Builds the auth frame's params (private streams); called on every connection. */
+  auth?: () => AuthParams;
+  backoff: BackoffPolicy;
+  /** No frame for this long: the connection is dead; reconnect. */
+  silenceMs: number;
+  /** The client pings this often (the server's pings count as traffic too). */
+  pingMs: number;
+  onPush(topic: string, data: unknown, ts: number): void;
+  /** After auth and subscriptions, on every (re)connection; `resumed` after the first. */
+  onReady(resumed: boolean): void;
+  onDown?(reason: string): void;
+  /** Host clock for liveness (not server time: a learned clock offset must not look like silence). @default Date.now */
+  now?: () => number;
+  /** Auth refusals in a row after which the socket gives up (closes for good). @default 3 */
+  maxAuthFailures?: number;
+  /** The socket gave up: its auth was refused `maxAuthFailures` times in a row. */
+  onRefused?(reason: string): void;
+}
+
+interface Frame {
+  id?: unknown;
+  event?: unknown;
+  success?: unknown;
+  errorMsg?: unknown;
+  topic?: unknown;
+  ts?: unknown;
+  data?: unknown;
+}
+
+/** Frames a ws client may hold unsent before the connection is considered stuck. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+const MAX_FRAME_BYTES = 4 << 20;
+
+export class StreamSocket {
+  private ws: WebSocket | undefined;
+  private readonly topics = new Set<string>();
+  private attempt = 0;
+  private connections = 0;
+  private lastFrameAt = 0;
+  /** When the current connection attempt began (auth and subscribe must finish in silenceMs). */
+  private startedAt = 0;
+  private ids = 0;
+  private ready = false;
+  /** Authenticated (or public) on the current connection: subscribe frames may be sent. */
+  private authed = false;
+  /** Ids of the subscribe frames of this connection not yet acknowledged. */
+  private readonly pendingAcks = new Set<string>();
+  private closed = false;
+  /** Auth refusals since the last successful auth. */
+  private authFailures = 0;
+  private retry: NodeJS.Timeout | undefined;
+  private readonly watchdog: NodeJS.Timeout;
+  private readonly now: () => number;
+
+  constructor(private readonly options: StreamSocketOptions) {
+    this.now = options.now ?? Date.now;
+    const tick = Math.max(10, Math.min(options.pingMs, options.silenceMs / 4));
+    this.watchdog = setInterval(() => this.check(), tick);
+    this.watchdog.unref();
+    this.connect();
+  }
+
+  /** Whether the connection is up, authenticated and every topic's subscription acknowledged. */
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  subscribe(topic: string): void {
+    if (this.topics.has(topic)) return;
+    this.topics.add(topic);
+    if (!this.authed) return; // sent with the others once authenticated
+    const id = this.nextId();
+    if (!this.ready) this.pendingAcks.add(id);
+    this.send({ id, event: 'subscribe', topic });
+  }
+
+  unsubscribe(topic: string): void {
+    if (!this.topics.delete(topic)) return;
+    if (this.authed) this.send({ id: this.nextId(), event: 'unsubscribe', topic });
+  }
+
+  /** Closes for good. */
+  close(): void {
+    this.closed = true;
+    this.ready = false;
+    clearInterval(this.watchdog);
+    clearTimeout(this.retry);
+    this.ws?.terminate();
+  }
+
+  /** Drops the connection (tests, or a consumer that saw it stuck); it reconnects. */
+  reconnect(reason = 'reconnect requested'): void {
+    this.ws?.terminate();
+    this.down(reason);
+  }
+
+  private nextId(): string {
+    return `g${++this.ids}`;
+  }
+
+  private send(frame: object): void {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.reconnect('send buffer full');
+      return;
+    }
+    ws.send(JSON.stringify(frame));
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const ws = new WebSocket(this.options.url, {
+      maxPayload: MAX_FRAME_BYTES,
+      handshakeTimeout: this.options.silenceMs,
+    });
+    this.ws = ws;
+    this.lastFrameAt = this.now();
+    this.startedAt = this.lastFrameAt;
+    let authId: string | undefined;
+    ws.on('open', () => {
+      this.lastFrameAt = this.now();
+      if (this.options.auth) {
+        authId = this.nextId();
+        this.send({ id: authId, event: 'auth', params: this.options.auth() });
+      } else this.subscribed();
+    });
+    ws.on('message', (data) => {
+      if (ws !== this.ws) return;
+      this.lastFrameAt = this.now();
+      let frame: Frame;
+      try {
+        frame = JSON.parse(data.toString()) as Frame;
+      } catch {
+        return;
+      }
+      if (frame === null || typeof frame !== 'object') return;
+      if (frame.event === 'ping') {
+        this.send({ event: 'pong', ts: this.now() });
+      } else if (typeof frame.topic === 'string' && frame.event === undefined) {
+        this.options.onPush(
+          frame.topic,
+          frame.data,
+          typeof frame.ts === 'number' ? frame.ts : this.now(),
+        );
+      } else if (typeof frame.id === 'string' && this.pendingAcks.delete(frame.id)) {
+        // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
+        // only once the server has every topic: events before that could be missed.
+        if (this.pendingAcks.size === 0 && !this.ready) this.becomeReady();
+      } else if (authId !== undefined && frame.id === authId) {
+        authId = undefined;
+        if (frame.success === true) {
+          this.authFailures = 0;
+          this.subscribed();
+          return;
+        }
+        // A refused key stays refused (revoked, unknown): retry a few times (a clock skew may
+        // heal), then give up and say so rather than retry quietly for ever.
+        const reason =
+          typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';
+        if (++this.authFailures >= (this.options.maxAuthFailures ?? 3)) {
+          this.close();
+          this.options.onRefused?.(reason);
+        } else this.reconnect(`auth refused: ${reason}`);
+      }
+    });
+    ws.on('close', () => {
+      if (ws === this.ws) this.down('closed');
+    });
+    ws.on('error', () => {
+      ws.terminate();
+      if (ws === this.ws) this.down('error');
+    });
+  }
+
+  private subscribed(): void {
+    this.authed = true;
+    this.pendingAcks.clear();
+    for (const topic of this.topics) {
+      const id = this.nextId();
+      this.pendingAcks.add(id);
+      this.send({ id, event: 'subscribe', topic });
+    }
+    if (this.pendingAcks.size === 0) this.becomeReady();
+  }
+
+  private becomeReady(): void {
+    this.ready = true;
+    this.attempt = 0;
+    const resumed = this.connections++ > 0;
+    this.options.onReady(resumed);
+  }
+
+  private down(reason: string): void {
+    const ws = this.ws;
+    this.ws = undefined;
+    ws?.removeAllListeners('message');
+    this.ready = false;
+    this.authed = false;
+    if (this.closed || this.retry) return;
+    this.options.onDown?.(reason);
+    const delay = backoffDelay(this.options.backoff, this.attempt++);
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.connect();
+    }, delay);
+    this.retry.unref();
+  }
+
+  private check(): void {
+    if (!this.ws || this.closed) return;
+    const now = this.now();
+    const silent = now - this.lastFrameAt;
+    if (silent > this.options.silenceMs) {
+      this.reconnect(`silent for ${silent} ms`);
+      return;
+    }
+    // Pings alone do not make a connection useful: auth and the subscriptions must be
+    // answered in time too.
+    if (!this.ready && now - this.startedAt > this.options.silenceMs) {
+      this.reconnect(
+        this.authed ? 'subscriptions not acknowledged in time' : 'not authenticated in time',
+      );
+      return;
+    }
+    if (this.authed && silent >= this.options.pingMs) this.send({ event: 'ping', ts: this.now() });
+  }
+}
