@@ -1,9 +1,14 @@
 /**
  * What the live subscriptions deliver, in the gateway's (GraphQL) shapes. The stream's
  * camelCase payloads and the REST reads' snake_case rows are both mapped onto these
- * (map.ts), so a subscriber cannot tell a pushed event from one found by a resync.
+ * (map.ts; positions and balances by `src/models/portfolio.ts`), so a subscriber cannot tell
+ * a pushed event from one found by a resync.
  */
+import type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
 import type { MarginMode, OrderStatus, OrderType, Side } from '../types.ts';
+
+// Positions and balances are the REST reads' models; re-exported for the stream's consumers.
+export type { BalanceModel, PositionModel };
 
 export interface FillModel {
   price: number;
@@ -32,39 +37,6 @@ export interface OrderUpdateModel {
   fill: FillModel | null;
   /** `resync`: found by the REST re-read after a reconnect. */
   source: 'stream' | 'resync';
-}
-
-/** Same shape as the REST positions read's model (Account.positions). */
-export interface PositionModel {
-  symbol: string;
-  marginMode: MarginMode;
-  /** Signed: negative is short. */
-  quantity: number;
-  side: 'LONG' | 'SHORT' | 'FLAT';
-  costPosition: number;
-  averageOpenPrice: number;
-  markPrice: number;
-  estLiquidationPrice: number | null;
-  unsettledPnl: number;
-  pnl24h: number;
-  fee24h: number;
-  pendingLongQuantity: number;
-  pendingShortQuantity: number;
-  leverage: number;
-  imr: number;
-  mmr: number;
-  updatedAt: number;
-}
-
-/** Same shape as the REST balances read's model (Account.balances). */
-export interface BalanceModel {
-  token: string;
-  holding: number;
-  frozen: number;
-  /** holding − frozen. */
-  free: number;
-  pendingShort: number;
-  updatedAt: number;
 }
 
 export interface LiquidatedPositionModel {
