@@ -12,7 +12,13 @@ import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/logger.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { createGateway, type Gateway } from '../../../src/server.ts';
-import { makeCaller, REDIS_URL, type TestCaller, uniquePrefix } from '../server/harness.ts';
+import {
+  makeCaller,
+  REDIS_URL,
+  registerCallers,
+  type TestCaller,
+  uniquePrefix,
+} from '../server/harness.ts';
 
 export interface Replica {
   gateway: Gateway;
@@ -38,14 +44,7 @@ export async function startLive(
   });
   const alice = makeCaller('alice', 'trader');
   const bob = makeCaller('bob', 'trader');
-  for (const c of [alice, bob]) {
-    sandbox.registerAccount({
-      accountId: c.entry.accountId,
-      key: c.key,
-      tradingKey: c.tradingKey,
-      role: 'trader',
-    });
-  }
+  registerCallers(sandbox, [alice, bob]);
   const prefix = uniquePrefix('live');
   const replicas: Replica[] = [];
   for (let i = 0; i < (options.replicas ?? 1); i++) {
