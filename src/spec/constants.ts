@@ -126,6 +126,23 @@ export const EDIT_SENT = 'EDIT_SENT';
 export const EDITABLE_ORDER_FIELDS = ['order_price', 'order_quantity'] as const;
 
 // ---------------------------------------------------------------------------------------------
+// Streams (facts section "WebSocket streams")
+// ---------------------------------------------------------------------------------------------
+
+/** The private account topics, on `/v2/ws/private/stream/{account_id}`. */
+export const PRIVATE_TOPICS = [
+  'executionreport',
+  'position',
+  'balance',
+  'liquidationsaccount',
+  'wallet',
+] as const;
+export type PrivateTopic = (typeof PRIVATE_TOPICS)[number];
+
+/** The public system-status topic, on `/ws/stream/{account_id}`. */
+export const MAINTENANCE_TOPIC = 'maintenance_status';
+
+// ---------------------------------------------------------------------------------------------
 // Limits
 // ---------------------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { MAINTENANCE_TOPIC, type PrivateTopic } from '../../spec/constants.ts';
 import { round } from '../decimal.ts';
 import { isPending } from '../records.ts';
 import type { Account, SandboxState } from '../state.ts';
@@ -20,13 +21,7 @@ import {
   type WalletEvent,
 } from './payloads.ts';
 import { type TickerData, tickers } from './tickers.ts';
-import {
-  MAINTENANCE_TOPIC,
-  type ParsedTopic,
-  type PrivateTopic,
-  type StreamKind,
-  tickersTopic,
-} from './topics.ts';
+import { type ParsedTopic, type StreamKind, tickersTopic } from './topics.ts';
 
 export interface StreamOptions {
   /** Server pings every this many ms. @default 10_000 */

@@ -13,6 +13,7 @@ import {
   type PositionModel,
   positionFromRest,
 } from '../../models/portfolio.ts';
+import { PRIVATE_TOPICS } from '../../spec/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import {
@@ -32,14 +33,6 @@ import {
 } from './map.ts';
 import type { AccountStreamEvent, OrderUpdateModel } from './models.ts';
 import { StreamSocket } from './socket.ts';
-
-export const PRIVATE_TOPICS = [
-  'executionreport',
-  'position',
-  'balance',
-  'liquidationsaccount',
-  'wallet',
-] as const;
 
 /** Cache groups an order event makes stale (the catalog's `CacheGroup`s). */
 const ORDER_GROUPS: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];

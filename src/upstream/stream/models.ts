@@ -7,9 +7,6 @@
 import type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
 import type { MarginMode, OrderStatus, OrderType, Side } from '../types.ts';
 
-// Positions and balances are the REST reads' models; re-exported for the stream's consumers.
-export type { BalanceModel, PositionModel };
-
 export interface FillModel {
   price: number;
   quantity: number;
