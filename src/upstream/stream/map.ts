@@ -9,6 +9,7 @@ import {
   type PositionModel,
   positionSide,
 } from '../../models/portfolio.ts';
+import { WALLET_SIDES, WALLET_STATUSES } from '../../spec/constants.ts';
 import {
   MARGIN_MODES,
   type MarginMode,
@@ -20,14 +21,12 @@ import {
   SIDES,
   type Side,
 } from '../types.ts';
-import {
-  type AccountEventModel,
-  type LiquidatedPositionModel,
-  type MaintenanceStatusModel,
-  type OrderUpdateModel,
-  type TickerModel,
-  WALLET_SIDES,
-  WALLET_STATUSES,
+import type {
+  AccountEventModel,
+  LiquidatedPositionModel,
+  MaintenanceStatusModel,
+  OrderUpdateModel,
+  TickerModel,
 } from './models.ts';
 
 type Obj = Record<string, unknown>;

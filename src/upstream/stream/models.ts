@@ -5,6 +5,7 @@
  * a pushed event from one found by a resync.
  */
 import type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
+import type { WalletSide, WalletStatus } from '../../spec/constants.ts';
 import type { MarginMode, OrderStatus, OrderType, Side } from '../types.ts';
 
 export interface FillModel {
@@ -51,20 +52,10 @@ export interface LiquidationEventModel {
   positions: LiquidatedPositionModel[];
 }
 
-export const WALLET_STATUSES = [
-  'PENDING',
-  'PROCESSING',
-  'COMPLETED',
-  'FAILED',
-  'PENDING_REBALANCE',
-] as const;
-export type WalletStatus = (typeof WALLET_STATUSES)[number];
-export const WALLET_SIDES = ['DEPOSIT', 'WITHDRAW'] as const;
-
 export interface WithdrawalStatusEventModel {
   kind: 'wallet';
   id: string;
-  side: (typeof WALLET_SIDES)[number];
+  side: WalletSide;
   token: string;
   amount: number;
   fee: number;
