@@ -4,10 +4,10 @@
  * that keeps what is POSTed to /v1/traces) exports the spans of a request, named by
  * OTEL_SERVICE_NAME, and flushes them on SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REDIS_URL, uniquePrefix } from '../server/harness.ts';
+import { startMain } from '../server/main-process.ts';
 import { type Collector, startCollector } from './collector.ts';
 
 let collector: Collector;
@@ -16,29 +16,6 @@ beforeAll(async () => {
   collector = await startCollector();
 });
 afterAll(() => collector?.close());
-
-/** Starts `src/main.ts` and resolves with the GraphQL URL and the demo trader token. */
-async function startMain(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: new URL('../../../', import.meta.url).pathname,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  child.stdout?.on('data', (b: Buffer) => stdout.push(b.toString()));
-  const stderr: string[] = [];
-  const started = await new Promise<{ url: string; trader: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr.join('')}`)));
-    child.stderr?.on('data', (b: Buffer) => {
-      stderr.push(b.toString());
-      const text = stderr.join('');
-      const url = /gateway: (http:\/\/\S+\/graphql)/.exec(text)?.[1];
-      const trader = /trader:\s+(svcgw_\S+)/.exec(text)?.[1];
-      if (url && trader) resolve({ url, trader });
-    });
-  });
-  return { child, stdout, ...started };
-}
 
 const spans = () => collector.spans();
 
