@@ -1,8 +1,8 @@
 /**
  * The gateway factory: stores, upstream client (its telemetry feeding the metrics), callers
  * (keystore or demo principals), the embedded sandbox when no upstream URL is configured, and
- * the yoga app with one plugin per HTTP concern. `main.ts` only listens; tests call this with
- * an injected config, keystore or upstream URL and bind port 0.
+ * the yoga app with one plugin per HTTP concern. `start-command.ts` listens (and drains);
+ * tests call this with an injected config, keystore or upstream URL and bind port 0.
  */
 import type { RequestListener, Server } from 'node:http';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';

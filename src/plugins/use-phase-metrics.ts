@@ -17,7 +17,7 @@ export const PHASE_BUCKETS_S: [number, ...number[]] = [
 export function usePhaseMetrics(registry: Registry): Plugin {
   return usePrometheus({
     registry,
-    // /metrics is served by useMetrics from the same registry.
+    // The admin listener (src/admin.ts) serves /metrics from the same registry.
     endpoint: false,
     metrics: {
       graphql_envelop_phase_parse: PHASE_BUCKETS_S,

@@ -4,42 +4,22 @@
  * read or event; never stored.
  */
 import type { SpecOrderStatus } from '../spec/constants.ts';
-import type { MarginMode, OrderCreated, OrderRecord } from '../upstream/types.ts';
+import type {
+  Holding,
+  OrderCreated,
+  OrderRecord,
+  PositionRow as UpstreamPositionRow,
+} from '../upstream/types.ts';
 import type { Order } from './state.ts';
 
 /** The order record with the full status set (PENDING_NEW … REPLACED). */
 export type SandboxOrderRecord = Omit<OrderRecord, 'status'> & { status: SpecOrderStatus };
 
-/** One row of GET /v1/positions, keyed by symbol and margin mode. */
-export interface PositionRow {
-  symbol: string;
-  /** Negative: short. */
-  position_qty: number;
-  /** position_qty × average_open_price (signed). */
-  cost_position: number;
-  average_open_price: number;
-  mark_price: number;
-  est_liq_price: number;
-  unsettled_pnl: number;
-  pnl_24_h: number;
-  fee_24_h: number;
-  pending_long_qty: number;
-  pending_short_qty: number;
-  leverage: number;
-  margin_mode: MarginMode;
-  imr: number;
-  mmr: number;
-  timestamp: number;
-}
+/** One row of GET /v1/positions, keyed by symbol and margin mode; the sandbox always sets est_liq_price. */
+export type PositionRow = UpstreamPositionRow & { est_liq_price: number };
 
 /** One row of GET /v1/client/holding. */
-export interface HoldingRow {
-  token: string;
-  holding: number;
-  frozen: number;
-  pending_short: number;
-  updated_time: number;
-}
+export type HoldingRow = Holding;
 
 /** Final statuses never change again; every other status can still fill or be cancelled. */
 export function isPending(order: Pick<Order, 'status'>): boolean {

@@ -2,14 +2,9 @@
  * What a trading screen lists on the account: `orders` (a Relay connection over
  * GET /v1/orders), `positions` and `balances`.
  */
+import type { BalanceModel, PositionModel, PositionsModel } from '../models/portfolio.ts';
 import { DEFAULT_PAGE, loadOrdersPage, type OrderFilterArgs } from '../resolvers/order-list.ts';
-import {
-  type BalanceModel,
-  loadBalances,
-  loadPositions,
-  type PositionModel,
-  type PositionsModel,
-} from '../resolvers/portfolio.ts';
+import { loadBalances, loadPositions } from '../resolvers/portfolio.ts';
 import { AccountRef } from './account.ts';
 import { builder } from './builder.ts';
 import {

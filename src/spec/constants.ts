@@ -126,6 +126,35 @@ export const EDIT_SENT = 'EDIT_SENT';
 export const EDITABLE_ORDER_FIELDS = ['order_price', 'order_quantity'] as const;
 
 // ---------------------------------------------------------------------------------------------
+// Streams (facts section "WebSocket streams")
+// ---------------------------------------------------------------------------------------------
+
+/** The private account topics, on `/v2/ws/private/stream/{account_id}`. */
+export const PRIVATE_TOPICS = [
+  'executionreport',
+  'position',
+  'balance',
+  'liquidationsaccount',
+  'wallet',
+] as const;
+export type PrivateTopic = (typeof PRIVATE_TOPICS)[number];
+
+/** `wallet` topic: the transfer's side and `trans_status`. */
+export const WALLET_SIDES = ['DEPOSIT', 'WITHDRAW'] as const;
+export type WalletSide = (typeof WALLET_SIDES)[number];
+export const WALLET_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'PENDING_REBALANCE',
+] as const;
+export type WalletStatus = (typeof WALLET_STATUSES)[number];
+
+/** The public system-status topic, on `/ws/stream/{account_id}`. */
+export const MAINTENANCE_TOPIC = 'maintenance_status';
+
+// ---------------------------------------------------------------------------------------------
 // Limits
 // ---------------------------------------------------------------------------------------------
 

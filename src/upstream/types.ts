@@ -200,6 +200,7 @@ export interface PositionRow {
   symbol: string;
   /** Negative: short. */
   position_qty: number;
+  /** position_qty × average_open_price (signed). */
   cost_position: number;
   average_open_price: number;
   mark_price: number;

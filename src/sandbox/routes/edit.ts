@@ -4,7 +4,7 @@
  * (the pipeline verifies it). `order_id` may be a decimal string (as documented) or a number.
  * The other fields must describe the order as placed: only price and quantity can change.
  */
-import { EDIT_SENT } from '../../spec/constants.ts';
+import { EDIT_SENT, EDITABLE_ORDER_FIELDS } from '../../spec/constants.ts';
 import { ORDER_TYPES, SIDES } from '../../upstream/types.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
@@ -59,7 +59,7 @@ export const editRoutes: Route[] = [
         if (given !== undefined && given !== current) {
           throw invalid(
             field,
-            `cannot be changed after placement (is ${String(current)}); only order_price and order_quantity can`,
+            `cannot be changed after placement (is ${String(current)}); only ${EDITABLE_ORDER_FIELDS.join(' and ')} can`,
           );
         }
       }

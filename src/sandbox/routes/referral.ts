@@ -3,6 +3,7 @@
  * GET /v1/referral/admin_info (broker administrator); GET /v1/referral/referee_rebate_summary
  * (any account, as referee).
  */
+import { MAX_REBATE_RATE_MAX } from '../../spec/constants.ts';
 import {
   REFERRAL_SORTS,
   type RefereeRebateSummary,
@@ -76,7 +77,7 @@ export const referralRoutes: Route[] = [
         pattern: REFERRAL_CODE_FORM,
         form: 'letters, digits, _ or -, at most 36 characters',
       });
-      const max = f.requiredNumber('max_rebate_rate', { min: 0, max: 1 });
+      const max = f.requiredNumber('max_rebate_rate', { min: 0, max: MAX_REBATE_RATE_MAX });
       const referrer = f.requiredNumber('referrer_rebate_rate', { min: 0, max: 1 });
       const referee = f.requiredNumber('referee_rebate_rate', { min: 0, max: 1 });
       if (round(referrer + referee, 10) > max) {

@@ -8,6 +8,13 @@
  *   POST /sandbox/connections/drop                {"refuse"?: true} → {"dropped": n}
  *   POST /sandbox/connections/accept              ends a `refuse`
  */
+
+import {
+  WALLET_SIDES,
+  WALLET_STATUSES,
+  type WalletSide,
+  type WalletStatus,
+} from '../../spec/constants.ts';
 import { ApiError, invalid } from '../errors.ts';
 import {
   errorResponse,
@@ -16,7 +23,6 @@ import {
   successResponse,
 } from '../http.ts';
 import type { SandboxState } from '../state.ts';
-import { WALLET_SIDES, WALLET_STATUSES } from './payloads.ts';
 import type { MaintenanceStatus, StreamServer } from './server.ts';
 
 const WALLET_PATH = /^\/sandbox\/accounts\/([^/]{1,128})\/wallet-events$/;
@@ -73,10 +79,10 @@ export function streamControl(
       throw invalid('status', `must be one of ${WALLET_STATUSES.join(', ')}`);
     }
     return stream.walletEvent(account, {
-      side: side as (typeof WALLET_SIDES)[number],
+      side: side as WalletSide,
       token,
       amount,
-      status: status as (typeof WALLET_STATUSES)[number],
+      status: status as WalletStatus,
     });
   };
 

@@ -2,6 +2,7 @@
  * Push payloads of the private topics, camelCase as the real stream sends them (the REST
  * reads are snake_case; the gateway maps both explicitly).
  */
+import type { WalletSide, WalletStatus } from '../../spec/constants.ts';
 import type { OrderChanged } from '../events.ts';
 import type { HoldingRow, PositionRow } from '../records.ts';
 
@@ -62,22 +63,13 @@ export function balancePayload(row: HoldingRow) {
   };
 }
 
-export const WALLET_SIDES = ['DEPOSIT', 'WITHDRAW'] as const;
-export const WALLET_STATUSES = [
-  'PENDING',
-  'PROCESSING',
-  'COMPLETED',
-  'FAILED',
-  'PENDING_REBALANCE',
-] as const;
-
 export interface WalletEvent {
   id: string;
-  side: (typeof WALLET_SIDES)[number];
+  side: WalletSide;
   token: string;
   amount: number;
   fee: number;
-  trans_status: (typeof WALLET_STATUSES)[number];
+  trans_status: WalletStatus;
   created_time: number;
   updated_time: number;
 }

@@ -6,27 +6,20 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import {
+  MAINTENANCE_TOPIC,
+  type PrivateTopic,
+  type WalletSide,
+  type WalletStatus,
+} from '../../spec/constants.ts';
 import { round } from '../decimal.ts';
 import { isPending } from '../records.ts';
 import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
 import { StreamConnection } from './connection.ts';
-import {
-  balancePayload,
-  executionReport,
-  positionPayload,
-  type WALLET_SIDES,
-  type WALLET_STATUSES,
-  type WalletEvent,
-} from './payloads.ts';
+import { balancePayload, executionReport, positionPayload, type WalletEvent } from './payloads.ts';
 import { type TickerData, tickers } from './tickers.ts';
-import {
-  MAINTENANCE_TOPIC,
-  type ParsedTopic,
-  type PrivateTopic,
-  type StreamKind,
-  tickersTopic,
-} from './topics.ts';
+import { type ParsedTopic, type StreamKind, tickersTopic } from './topics.ts';
 
 export interface StreamOptions {
   /** Server pings every this many ms. @default 10_000 */
@@ -45,10 +38,10 @@ export interface MaintenanceStatus {
 }
 
 export interface WalletEventInput {
-  side: (typeof WALLET_SIDES)[number];
+  side: WalletSide;
   token: string;
   amount: number;
-  status: (typeof WALLET_STATUSES)[number];
+  status: WalletStatus;
 }
 
 export interface ConnectionCounts {

@@ -3,17 +3,7 @@
  * private account topics on `/v2/ws/private/stream/{account_id}`, public market and status
  * topics on `/ws/stream/{account_id}`. A topic on the wrong stream is an invalid topic.
  */
-
-export const PRIVATE_TOPICS = [
-  'executionreport',
-  'position',
-  'balance',
-  'liquidationsaccount',
-  'wallet',
-] as const;
-export type PrivateTopic = (typeof PRIVATE_TOPICS)[number];
-
-export const MAINTENANCE_TOPIC = 'maintenance_status';
+import { MAINTENANCE_TOPIC, PRIVATE_TOPICS, type PrivateTopic } from '../../spec/constants.ts';
 
 export type StreamKind = 'public' | 'private';
 

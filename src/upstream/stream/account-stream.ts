@@ -7,6 +7,13 @@
  * state is lost.
  */
 import { RequestSigner } from '../../auth/request-signature.ts';
+import {
+  type BalanceModel,
+  balanceFromRest,
+  type PositionModel,
+  positionFromRest,
+} from '../../models/portfolio.ts';
+import { PRIVATE_TOPICS } from '../../spec/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import {
@@ -17,30 +24,15 @@ import {
 } from '../types.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import {
-  balanceFromRest,
   balancesFromStream,
   liquidationsFromStream,
   orderUpdateFromRecord,
   orderUpdateFromStream,
-  positionFromRest,
   positionsFromStream,
   walletFromStream,
 } from './map.ts';
-import type {
-  AccountStreamEvent,
-  BalanceModel,
-  OrderUpdateModel,
-  PositionModel,
-} from './models.ts';
+import type { AccountStreamEvent, OrderUpdateModel } from './models.ts';
 import { StreamSocket } from './socket.ts';
-
-export const PRIVATE_TOPICS = [
-  'executionreport',
-  'position',
-  'balance',
-  'liquidationsaccount',
-  'wallet',
-] as const;
 
 /** Cache groups an order event makes stale (the catalog's `CacheGroup`s). */
 const ORDER_GROUPS: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];

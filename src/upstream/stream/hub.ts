@@ -4,6 +4,7 @@
  * per account with at least one live subscriber here (reference-counted; closed `graceMs`
  * after the last one leaves, so a client that re-subscribes at once reuses it).
  */
+import { MAINTENANCE_TOPIC } from '../../spec/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import { type AccountReads, AccountStream, accountReads } from './account-stream.ts';
@@ -11,8 +12,6 @@ import type { BackoffPolicy } from './backoff.ts';
 import { maintenanceFromStream } from './map.ts';
 import type { AccountStreamEvent, MaintenanceStatusModel } from './models.ts';
 import { StreamSocket } from './socket.ts';
-
-export const MAINTENANCE_TOPIC = 'maintenance_status';
 
 export interface StreamHubOptions {
   /** `ws(s)://host[:port]` of the upstream's streams (no trailing slash). */

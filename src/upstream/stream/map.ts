@@ -4,7 +4,13 @@
  * dropped (undefined), never half-delivered.
  */
 import {
-  type Holding,
+  type BalanceModel,
+  freeBalance,
+  type PositionModel,
+  positionSide,
+} from '../../models/portfolio.ts';
+import { WALLET_SIDES, WALLET_STATUSES } from '../../spec/constants.ts';
+import {
   MARGIN_MODES,
   type MarginMode,
   ORDER_STATUSES,
@@ -12,20 +18,15 @@ import {
   type OrderRecord,
   type OrderStatus,
   type OrderType,
-  type PositionRow,
   SIDES,
   type Side,
 } from '../types.ts';
-import {
-  type AccountEventModel,
-  type BalanceModel,
-  type LiquidatedPositionModel,
-  type MaintenanceStatusModel,
-  type OrderUpdateModel,
-  type PositionModel,
-  type TickerModel,
-  WALLET_SIDES,
-  WALLET_STATUSES,
+import type {
+  AccountEventModel,
+  LiquidatedPositionModel,
+  MaintenanceStatusModel,
+  OrderUpdateModel,
+  TickerModel,
 } from './models.ts';
 
 type Obj = Record<string, unknown>;
@@ -47,11 +48,6 @@ function oneOf<T extends string>(values: readonly T[], v: unknown): T | undefine
 }
 
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
-
-const sideOf = (quantity: number) => (quantity > 0 ? 'LONG' : quantity < 0 ? 'SHORT' : 'FLAT');
-
-/** holding − frozen without binary noise. */
-const freeOf = (holding: number, frozen: number) => Number((holding - frozen).toFixed(10));
 
 /** `executionreport` → an order update; `tradeId` non-zero makes it a fill. */
 export function orderUpdateFromStream(data: unknown): OrderUpdateModel | undefined {
@@ -131,7 +127,7 @@ export function positionsFromStream(data: unknown): PositionModel[] {
         symbol,
         marginMode: oneOf<MarginMode>(MARGIN_MODES, row.marginMode) ?? 'CROSS',
         quantity,
-        side: sideOf(quantity),
+        side: positionSide(quantity),
         costPosition: num(row.costPosition) ?? 0,
         averageOpenPrice: num(row.averageOpenPrice) ?? 0,
         markPrice: num(row.markPrice) ?? 0,
@@ -164,47 +160,12 @@ export function balancesFromStream(data: unknown, ts: number): BalanceModel[] {
         token,
         holding,
         frozen,
-        free: freeOf(holding, frozen),
+        free: freeBalance(holding, frozen),
         pendingShort: num(row.pendingShortQty) ?? 0,
         updatedAt: ts,
       },
     ];
   });
-}
-
-/** A row of GET /v1/positions (snake_case). */
-export function positionFromRest(row: PositionRow): PositionModel {
-  return {
-    symbol: row.symbol,
-    marginMode: row.margin_mode,
-    quantity: row.position_qty,
-    side: sideOf(row.position_qty),
-    costPosition: row.cost_position,
-    averageOpenPrice: row.average_open_price,
-    markPrice: row.mark_price,
-    estLiquidationPrice: row.est_liq_price ?? null,
-    unsettledPnl: row.unsettled_pnl,
-    pnl24h: row.pnl_24_h,
-    fee24h: row.fee_24_h,
-    pendingLongQuantity: row.pending_long_qty,
-    pendingShortQuantity: row.pending_short_qty,
-    leverage: row.leverage,
-    imr: row.imr,
-    mmr: row.mmr,
-    updatedAt: row.timestamp,
-  };
-}
-
-/** An entry of GET /v1/client/holding (snake_case). */
-export function balanceFromRest(row: Holding): BalanceModel {
-  return {
-    token: row.token,
-    holding: row.holding,
-    frozen: row.frozen,
-    free: freeOf(row.holding, row.frozen),
-    pendingShort: row.pending_short,
-    updatedAt: row.updated_time,
-  };
 }
 
 /** `liquidationsaccount` → one event per liquidation. */

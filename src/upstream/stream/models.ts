@@ -1,8 +1,11 @@
 /**
  * What the live subscriptions deliver, in the gateway's (GraphQL) shapes. The stream's
  * camelCase payloads and the REST reads' snake_case rows are both mapped onto these
- * (map.ts), so a subscriber cannot tell a pushed event from one found by a resync.
+ * (map.ts; positions and balances by `src/models/portfolio.ts`), so a subscriber cannot tell
+ * a pushed event from one found by a resync.
  */
+import type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
+import type { WalletSide, WalletStatus } from '../../spec/constants.ts';
 import type { MarginMode, OrderStatus, OrderType, Side } from '../types.ts';
 
 export interface FillModel {
@@ -34,39 +37,6 @@ export interface OrderUpdateModel {
   source: 'stream' | 'resync';
 }
 
-/** Same shape as the REST positions read's model (Account.positions). */
-export interface PositionModel {
-  symbol: string;
-  marginMode: MarginMode;
-  /** Signed: negative is short. */
-  quantity: number;
-  side: 'LONG' | 'SHORT' | 'FLAT';
-  costPosition: number;
-  averageOpenPrice: number;
-  markPrice: number;
-  estLiquidationPrice: number | null;
-  unsettledPnl: number;
-  pnl24h: number;
-  fee24h: number;
-  pendingLongQuantity: number;
-  pendingShortQuantity: number;
-  leverage: number;
-  imr: number;
-  mmr: number;
-  updatedAt: number;
-}
-
-/** Same shape as the REST balances read's model (Account.balances). */
-export interface BalanceModel {
-  token: string;
-  holding: number;
-  frozen: number;
-  /** holding − frozen. */
-  free: number;
-  pendingShort: number;
-  updatedAt: number;
-}
-
 export interface LiquidatedPositionModel {
   symbol: string;
   positionQty: number;
@@ -82,20 +52,10 @@ export interface LiquidationEventModel {
   positions: LiquidatedPositionModel[];
 }
 
-export const WALLET_STATUSES = [
-  'PENDING',
-  'PROCESSING',
-  'COMPLETED',
-  'FAILED',
-  'PENDING_REBALANCE',
-] as const;
-export type WalletStatus = (typeof WALLET_STATUSES)[number];
-export const WALLET_SIDES = ['DEPOSIT', 'WITHDRAW'] as const;
-
 export interface WithdrawalStatusEventModel {
   kind: 'wallet';
   id: string;
-  side: (typeof WALLET_SIDES)[number];
+  side: WalletSide;
   token: string;
   amount: number;
   fee: number;

@@ -17,8 +17,9 @@ import { type AddressInfo, connect, createServer, type Server, type Socket } fro
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type FaultConfig, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
-  makeCaller,
+  callerPool,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -64,29 +65,17 @@ async function startRelay(
 let sandbox: Sandbox;
 let relay: Awaited<ReturnType<typeof startRelay>>;
 let gw: Running;
-const pool = Array.from({ length: 8 }, (_, i) => makeCaller(`abort-${i}`, 'trader'));
-let nextCaller = 0;
-const caller = (): TestCaller => {
-  const c = pool[nextCaller++];
-  if (!c) throw new Error('out of callers');
-  return c;
-};
+const pool = callerPool('abort', 8);
+const caller = pool.next;
 
 beforeAll(async () => {
   sandbox = await createSandbox({ limits: { scale: 1_000 } });
-  for (const c of pool) {
-    sandbox.registerAccount({
-      accountId: c.entry.accountId,
-      key: c.key,
-      tradingKey: c.tradingKey,
-      role: 'trader',
-    });
-  }
+  registerCallers(sandbox, pool.all);
   relay = await startRelay(Number(new URL(sandbox.url).port));
   gw = await startGateway({
     prefix: uniquePrefix('faults-abort'),
     upstreamUrl: relay.url,
-    keystore: { principals: pool.map((c) => c.entry) },
+    keystore: { principals: pool.all.map((c) => c.entry) },
     env: {
       UPSTREAM_DEADLINE_MS: '20000',
       UPSTREAM_TIMEOUT_MS: '15000',

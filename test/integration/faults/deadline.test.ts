@@ -12,9 +12,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type FaultConfig, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
+  callerPool,
   type GraphQLBody,
-  makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -29,28 +30,16 @@ const TIMEOUT_MS = 10_000;
 
 let sandbox: Sandbox;
 let gw: Running;
-const pool = Array.from({ length: 30 }, (_, i) => makeCaller(`deadline-${i}`, 'trader'));
-let nextCaller = 0;
-const caller = (): TestCaller => {
-  const c = pool[nextCaller++];
-  if (!c) throw new Error('out of callers');
-  return c;
-};
+const pool = callerPool('deadline', 30);
+const caller = pool.next;
 
 beforeAll(async () => {
   sandbox = await createSandbox({ limits: { scale: 1_000 } });
-  for (const c of pool) {
-    sandbox.registerAccount({
-      accountId: c.entry.accountId,
-      key: c.key,
-      tradingKey: c.tradingKey,
-      role: 'trader',
-    });
-  }
+  registerCallers(sandbox, pool.all);
   gw = await startGateway({
     prefix: uniquePrefix('faults-deadline'),
     upstreamUrl: sandbox.url,
-    keystore: { principals: pool.map((c) => c.entry) },
+    keystore: { principals: pool.all.map((c) => c.entry) },
     env: {
       LOG_LEVEL: 'warn',
       UPSTREAM_DEADLINE_MS: String(DEADLINE_MS),

@@ -6,10 +6,11 @@
  */
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
+  callerPool,
   codes,
   type GraphQLBody,
-  makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -75,19 +76,12 @@ export interface FaultStack {
 export async function startFaultStack(name: string, callers = 40): Promise<FaultStack> {
   // Limits raised: this suite exercises the fault layer's 429s, not the sandbox's own.
   const sandbox = await createSandbox({ limits: { scale: 1_000 } });
-  const pool = Array.from({ length: callers }, (_, i) => makeCaller(`fault-${i}`, 'trader'));
-  for (const c of pool) {
-    sandbox.registerAccount({
-      accountId: c.entry.accountId,
-      key: c.key,
-      tradingKey: c.tradingKey,
-      role: 'trader',
-    });
-  }
+  const pool = callerPool('fault', callers);
+  registerCallers(sandbox, pool.all);
   const gw = await startGateway({
     prefix: uniquePrefix(name),
     upstreamUrl: sandbox.url,
-    keystore: { principals: pool.map((c) => c.entry) },
+    keystore: { principals: pool.all.map((c) => c.entry) },
     env: {
       LOG_LEVEL: 'warn',
       UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
@@ -101,15 +95,10 @@ export async function startFaultStack(name: string, callers = 40): Promise<Fault
       CACHE_ENABLED: 'false',
     },
   });
-  let next = 0;
   return {
     sandbox,
     gw,
-    caller() {
-      const c = pool[next++];
-      if (!c) throw new Error(`the fault stack has only ${callers} callers`);
-      return c;
-    },
+    caller: pool.next,
     async gql(caller, query, variables) {
       const started = performance.now();
       const result = await gw.gql(query, {
@@ -121,7 +110,7 @@ export async function startFaultStack(name: string, callers = 40): Promise<Fault
     async serving() {
       const health = await fetch(`${gw.origin}/health`);
       await health.arrayBuffer();
-      const { body } = await gw.gql('{ __typename }', { token: pool[0]!.token });
+      const { body } = await gw.gql('{ __typename }', { token: pool.all[0]!.token });
       return health.status === 200 && body.data?.__typename === 'Query';
     },
     async close() {

@@ -16,6 +16,7 @@ import {
   type GraphQLBody,
   makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -82,14 +83,7 @@ const pool: TestCaller[] = Array.from({ length: CALLERS }, (_, i) =>
 beforeAll(async () => {
   redis = await startRedisProcess();
   sandbox = await createSandbox({ limits: { scale: 1_000 } });
-  for (const c of pool) {
-    sandbox.registerAccount({
-      accountId: c.entry.accountId,
-      key: c.key,
-      tradingKey: c.tradingKey,
-      role: 'trader',
-    });
-  }
+  registerCallers(sandbox, pool);
   const prefix = uniquePrefix('idem-property');
   const start = () =>
     startGateway({

@@ -4,79 +4,27 @@
  * that keeps what is POSTed to /v1/traces) exports the spans of a request, named by
  * OTEL_SERVICE_NAME, and flushes them on SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REDIS_URL, uniquePrefix } from '../server/harness.ts';
+import { startMain } from '../server/main-process.ts';
+import { type Collector, startCollector } from './collector.ts';
 
-interface OtlpSpan {
-  name: string;
-  traceId: string;
-}
-interface OtlpExport {
-  resourceSpans: Array<{
-    resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> };
-    scopeSpans: Array<{ spans: OtlpSpan[] }>;
-  }>;
-}
-
-const exports: Array<{ contentType: string | undefined; body: OtlpExport }> = [];
-let collector: Server;
-let endpoint: string;
+let collector: Collector;
 
 beforeAll(async () => {
-  collector = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/v1/traces') {
-        exports.push({
-          contentType: req.headers['content-type'],
-          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport,
-        });
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+  collector = await startCollector();
 });
-afterAll(() => new Promise<void>((resolve) => collector?.close(() => resolve())));
+afterAll(() => collector?.close());
 
-/** Starts `src/main.ts` and resolves with the GraphQL URL and the demo trader token. */
-async function startMain(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: new URL('../../../', import.meta.url).pathname,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  child.stdout?.on('data', (b: Buffer) => stdout.push(b.toString()));
-  const stderr: string[] = [];
-  const started = await new Promise<{ url: string; trader: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr.join('')}`)));
-    child.stderr?.on('data', (b: Buffer) => {
-      stderr.push(b.toString());
-      const text = stderr.join('');
-      const url = /gateway: (http:\/\/\S+\/graphql)/.exec(text)?.[1];
-      const trader = /trader:\s+(svcgw_\S+)/.exec(text)?.[1];
-      if (url && trader) resolve({ url, trader });
-    });
-  });
-  return { child, stdout, ...started };
-}
-
-const spans = () =>
-  exports.flatMap((e) => e.body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
+const spans = () => collector.spans();
 
 it('npm start with OTEL_EXPORTER_OTLP_ENDPOINT exports the spans of a request', async () => {
   const app = await startMain({
     REDIS_URL,
     REDIS_KEY_PREFIX: uniquePrefix('otlp'),
     LOG_LEVEL: 'info',
-    OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
     OTEL_SERVICE_NAME: 'svc-graphql-otlp-test',
   });
   const exited = once(app.child, 'exit');
@@ -104,11 +52,8 @@ it('npm start with OTEL_EXPORTER_OTLP_ENDPOINT exports the spans of a request', 
         'GET /v1/client/info',
       ]),
     );
-  expect(exports[0]?.contentType).toContain('application/json');
-  const service = exports[0]?.body.resourceSpans[0]?.resource.attributes.find(
-    (a) => a.key === 'service.name',
-  );
-  expect(service?.value.stringValue).toBe('svc-graphql-otlp-test');
+  expect(collector.exports[0]?.contentType).toContain('application/json');
+  expect(collector.serviceName()).toBe('svc-graphql-otlp-test');
   const request = spans().find((s) => s.name === 'POST /graphql');
   expect(spans().find((s) => s.name === 'GET /v1/client/info')?.traceId).toBe(request?.traceId);
 });

@@ -8,6 +8,7 @@ import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
   makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -36,12 +37,7 @@ beforeAll(async () => {
     },
   });
   trader = makeCaller('trader-r', 'trader');
-  sandbox.registerAccount({
-    accountId: trader.entry.accountId,
-    key: trader.key,
-    tradingKey: trader.tradingKey,
-    role: 'trader',
-  });
+  registerCallers(sandbox, [trader]);
   gw = await startGateway({
     prefix: uniquePrefix('request-id'),
     upstreamUrl: sandbox.url,

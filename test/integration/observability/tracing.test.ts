@@ -17,6 +17,7 @@ import { findLeaks, secretForms, secretPieces } from '../security/harness.ts';
 import {
   makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -45,12 +46,7 @@ beforeAll(async () => {
     },
   });
   trader = makeCaller('trader-t', 'trader');
-  sandbox.registerAccount({
-    accountId: trader.entry.accountId,
-    key: trader.key,
-    tradingKey: trader.tradingKey,
-    role: 'trader',
-  });
+  registerCallers(sandbox, [trader]);
   tracing = createTracing([new SimpleSpanProcessor(exporter)]);
   gw = await startGateway({
     prefix: uniquePrefix('tracing'),

@@ -14,6 +14,7 @@ import {
   codes,
   makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -54,14 +55,7 @@ describe('Redis stops and comes back during a run', () => {
   beforeAll(async () => {
     redis = await startRedisProcess();
     sandbox = await createSandbox();
-    for (const c of callers) {
-      sandbox.registerAccount({
-        accountId: c.entry.accountId,
-        key: c.key,
-        tradingKey: c.tradingKey,
-        role: c.entry.role,
-      });
-    }
+    registerCallers(sandbox, callers);
     gw = await startGateway({
       prefix,
       upstreamUrl: sandbox.url,

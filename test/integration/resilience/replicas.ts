@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { type GraphQLBody, makeCaller, type TestCaller, uniquePrefix } from '../server/harness.ts';
+import {
+  type GraphQLBody,
+  makeCaller,
+  registerCallers,
+  type TestCaller,
+  uniquePrefix,
+} from '../server/harness.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -104,14 +110,7 @@ export function describeReplicas(
     beforeAll(async () => {
       const redisUrl = await redis.setup();
       sandbox = await createSandbox();
-      for (const c of [infoTrader, nonceTrader, cacheTrader]) {
-        sandbox.registerAccount({
-          accountId: c.entry.accountId,
-          key: c.key,
-          tradingKey: c.tradingKey,
-          role: c.entry.role,
-        });
-      }
+      registerCallers(sandbox, [infoTrader, nonceTrader, cacheTrader]);
       dir = mkdtempSync(join(tmpdir(), 'svc-replicas-'));
       const keystore = join(dir, 'keystore.json');
       writeFileSync(

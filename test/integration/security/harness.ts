@@ -14,6 +14,7 @@ import {
   type GraphQLBody,
   makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -135,14 +136,7 @@ export async function startSecurityStack(
     otherTrader: makeCaller('trader-b', 'trader'),
     admin: makeCaller('broker-admin', 'broker_admin'),
   };
-  for (const c of Object.values(callers)) {
-    sandbox.registerAccount({
-      accountId: c.entry.accountId,
-      key: c.key,
-      tradingKey: c.tradingKey,
-      role: c.entry.role,
-    });
-  }
+  registerCallers(sandbox, Object.values(callers));
   const prefix = uniquePrefix(`security-${name}`);
   const gw = await startGateway({
     prefix,

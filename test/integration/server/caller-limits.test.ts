@@ -8,6 +8,7 @@ import {
   type GraphQLBody,
   makeCaller,
   type Running,
+  registerCallers,
   startGateway,
   type TestCaller,
   uniquePrefix,
@@ -57,12 +58,7 @@ interface Pair {
 async function startPair(name: string, env: Record<string, string> = {}): Promise<Pair> {
   const sandbox = await createSandbox({ log: () => {} });
   const trader = makeCaller('trader-a', 'trader');
-  sandbox.registerAccount({
-    accountId: trader.entry.accountId,
-    key: trader.key,
-    tradingKey: trader.tradingKey,
-    role: 'trader',
-  });
+  registerCallers(sandbox, [trader]);
   const prefix = uniquePrefix(`caller-limits-${name}`);
   const options = {
     prefix,

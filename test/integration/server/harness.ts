@@ -12,6 +12,7 @@ import type { Role } from '../../../src/auth/principal.ts';
 import { generateToken, hashToken, type KeystoreEntry } from '../../../src/auth/principals.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/logger.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../../src/server.ts';
 
 import { REDIS_URL } from '../../helpers/redis.ts';
@@ -41,6 +42,35 @@ export function makeCaller(label: string, role: Role): TestCaller {
       accountId: `0x${randomBytes(32).toString('hex')}`,
       secret,
       tradingSecret,
+    },
+  };
+}
+
+/** Registers each caller's account (its public keys and role) in the sandbox. */
+export function registerCallers(
+  sandbox: Pick<Sandbox, 'registerAccount'>,
+  callers: Iterable<TestCaller>,
+): void {
+  for (const c of callers) {
+    sandbox.registerAccount({
+      accountId: c.entry.accountId,
+      key: c.key,
+      tradingKey: c.tradingKey,
+      role: c.entry.role,
+    });
+  }
+}
+
+/** `size` fresh traders (`label-0`, …), handed out one per test so no counts are shared. */
+export function callerPool(label: string, size: number): { all: TestCaller[]; next(): TestCaller } {
+  const all = Array.from({ length: size }, (_, i) => makeCaller(`${label}-${i}`, 'trader'));
+  let next = 0;
+  return {
+    all,
+    next() {
+      const c = all[next++];
+      if (!c) throw new Error(`the pool '${label}' has only ${size} callers`);
+      return c;
     },
   };
 }

@@ -2,63 +2,16 @@
  * `npm start` as a process: listens on PORT, prints the URL and the demo tokens once (not in
  * the JSON log), serves GraphQL, and on SIGTERM drains, finishes in-flight work and exits 0.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { REDIS_URL, uniquePrefix } from './harness.ts';
-
-interface Started {
-  child: ChildProcess;
-  stdout: string[];
-  stderr: string[];
-  url: string;
-  trader: string;
-  admin: string;
-  /** The admin listener (/metrics, /ready), from the JSON 'listening' line. */
-  adminOrigin: string;
-}
-
-function spawnMain(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: new URL('../../../', import.meta.url).pathname,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** Waits until stderr shows the URL and both demo tokens, and the log the admin origin. */
-async function start(env: Record<string, string>): Promise<Started> {
-  const child = spawnMain(env);
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return await new Promise<Started>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr.join('')}`)));
-    const check = () => {
-      const text = stderr.join('');
-      const url = /gateway: (http:\/\/\S+\/graphql)/.exec(text)?.[1];
-      const trader = /trader:\s+(svcgw_\S+)/.exec(text)?.[1];
-      const admin = /broker admin:\s+(svcgw_\S+)/.exec(text)?.[1];
-      const adminOrigin = /"admin":"(http:\/\/[^"]+)"/.exec(stdout.join(''))?.[1];
-      if (url && trader && admin && adminOrigin) {
-        resolve({ child, stdout, stderr, url, trader, admin, adminOrigin });
-      }
-    };
-    child.stdout?.on('data', (b: Buffer) => {
-      stdout.push(b.toString());
-      check();
-    });
-    child.stderr?.on('data', (b: Buffer) => {
-      stderr.push(b.toString());
-      check();
-    });
-  });
-}
+import { spawnMain, startMain } from './main-process.ts';
 
 describe('npm start', () => {
   it('serves the embedded sandbox with demo tokens and exits 0 on SIGTERM', async () => {
-    const app = await start({
+    const app = await startMain({
       REDIS_URL,
       REDIS_KEY_PREFIX: uniquePrefix('main'),
       LOG_LEVEL: 'info',

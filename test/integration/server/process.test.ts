@@ -2,13 +2,15 @@
  * The gateway as operators run it: `npm start` (tsx) and `npm run build && npm run
  * start:prod` (node on dist/). SIGTERM sent to the npm PID must reach the gateway, which
  * drains and exits: the port refuses connections and the process is gone. Also the start-up
- * lines for an unreachable Redis and for unknown variables, and the production defaults.
+ * lines for an unreachable Redis and for unknown variables, and the production defaults;
+ * the built gateway exports its traces to an OTLP collector (a small one in the test).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { startCollector } from '../observability/collector.ts';
 import { REDIS_URL, uniquePrefix } from './harness.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -176,7 +178,7 @@ describe('the gateway process', () => {
     expect(unknown[0]).toMatchObject({ level: 'warn', msg: expect.stringMatching(/unknown/) });
   }, 60_000);
 
-  it('npm run build && npm run start:prod: production defaults; SIGTERM to npm stops it', async () => {
+  it('npm run build && npm run start:prod: production defaults, traces exported; SIGTERM to npm stops it', async () => {
     const build = npm(['run', 'build'], {});
     const output: string[] = [];
     build.stdout?.on('data', (b: Buffer) => output.push(b.toString()));
@@ -184,12 +186,16 @@ describe('the gateway process', () => {
     const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
     expect(code, output.join('')).toBe(0);
 
+    const collector = await startCollector();
+    onTestFinished(() => collector.close());
     const app = await started(
       npm(['run', 'start:prod'], {
         NODE_ENV: 'production',
         REDIS_URL,
         REDIS_KEY_PREFIX: uniquePrefix('prod'),
         LOG_LEVEL: 'info',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+        OTEL_SERVICE_NAME: 'svc-graphql-prod-test',
       }),
     );
     const account = await query(app, '{ account { id } }');
@@ -220,7 +226,20 @@ describe('the gateway process', () => {
       graphiql: false,
       store: 'redis',
     });
+    expect(logLines(app.stdout).some((l) => l.msg === 'tracing on')).toBe(true);
 
+    // SIGTERM flushes the batch of spans before the exit.
     await sigtermNpm(app);
+    await expect
+      .poll(() => collector.spans().map((s) => s.name))
+      .toEqual(expect.arrayContaining(['POST /graphql', 'GET /v1/client/info']));
+    expect(collector.serviceName()).toBe('svc-graphql-prod-test');
+    // The upstream call is a child of a request's trace.
+    const requestTraces = collector
+      .spans()
+      .filter((s) => s.name === 'POST /graphql')
+      .map((s) => s.traceId);
+    const upstream = collector.spans().find((s) => s.name === 'GET /v1/client/info');
+    expect(requestTraces).toContain(upstream?.traceId);
   }, 180_000);
 });

@@ -12,7 +12,13 @@ import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/logger.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { createGateway, type Gateway } from '../../../src/server.ts';
-import { makeCaller, REDIS_URL, type TestCaller, uniquePrefix } from '../server/harness.ts';
+import {
+  makeCaller,
+  REDIS_URL,
+  registerCallers,
+  type TestCaller,
+  uniquePrefix,
+} from '../server/harness.ts';
 
 export interface Replica {
   gateway: Gateway;
@@ -42,14 +48,8 @@ export async function startLive(
   const carol = makeCaller('carol', 'trader');
   const dev = makeCaller('dev', 'trader');
   dev.entry.developer = true;
-  for (const c of [alice, bob, dev]) {
-    sandbox.registerAccount({
-      accountId: c.entry.accountId,
-      key: c.key,
-      tradingKey: c.tradingKey,
-      role: 'trader',
-    });
-  }
+  // carol is known to the gateway only: her stream auth is refused.
+  registerCallers(sandbox, [alice, bob, dev]);
   const prefix = uniquePrefix('live');
   const replicas: Replica[] = [];
   for (let i = 0; i < (options.replicas ?? 1); i++) {

@@ -248,6 +248,8 @@ describe('account subscriptions', () => {
       'subscription { accountEvents { __typename ... on WithdrawalStatusEvent { id side token amount status } } }',
       { token: alice.token },
     );
+    // The account stream may be ready from an earlier test: wait until this one listens.
+    expect(await sub.status).toBe(200);
     await privateReady(alice);
     await fetch(`${h.sandbox.url}/sandbox/accounts/${alice.entry.accountId}/wallet-events`, {
       method: 'POST',
@@ -334,6 +336,8 @@ describe('liquidations', () => {
       'subscription { accountEvents { __typename ... on LiquidationEvent { liquidationId timestamp positions { symbol positionQty transferPrice liquidatorFee marginMode } } } }',
       { token: alice.token },
     );
+    // The account stream may be ready from an earlier test: wait until this one listens.
+    expect(await sub.status).toBe(200);
     await privateReady(alice);
     const buy = await trader(alice).order({
       symbol: 'PERP_ETH_USDC',
