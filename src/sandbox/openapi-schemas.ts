@@ -11,6 +11,7 @@ import {
   CLIENT_ORDER_ID_MAX,
   LEVEL_MAX,
   LEVEL_MIN,
+  MAX_REBATE_RATE_MAX,
   ORDER_PAGE_SIZE_MAX,
   ORDER_TAG_MAX,
 } from '../spec/constants.ts';
@@ -388,7 +389,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: obj({
       account_id: str(),
       referral_code: str(),
-      max_rebate_rate: num({ minimum: 0, maximum: 1 }),
+      max_rebate_rate: num({ minimum: 0, maximum: MAX_REBATE_RATE_MAX }),
       referrer_rebate_rate: num({ minimum: 0, maximum: 1 }),
       referee_rebate_rate: num({ minimum: 0, maximum: 1 }),
     }),
