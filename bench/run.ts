@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { RequestSigner } from '../src/auth/request-signature.ts';
 import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
+import { type FanoutResult, runFanout } from './lib/fanout.ts';
 import { failureCount, type LoadResult, type LoadTarget, runLoad } from './lib/load.ts';
 import {
   cpuTimeUs,
@@ -219,7 +220,9 @@ async function main(): Promise<number> {
   );
   const needed = new Set<ServerName>(scenarios.map((s) => s.server));
   const perScenarioS = opts.warmupS + opts.durationS + opts.latencyS;
-  const budgetS = 60 + scenarios.length * (perScenarioS + 10);
+  // (9) fan-out runs with the full scenario list (not with --only): its own processes.
+  const withFanout = scenarios.length === SCENARIO_LIST.length;
+  const budgetS = 60 + scenarios.length * (perScenarioS + 10) + (withFanout ? 180 : 0);
   const watchdog = setTimeout(() => {
     log(`bench: still running after ${budgetS} s; stopping`);
     killAllChildren();
@@ -303,9 +306,30 @@ async function main(): Promise<number> {
     }
   }
 
+  let fanout: FanoutResult | null = null;
+  if (withFanout) {
+    log('(9) fan-out: one upstream event to every subscriber of one replica, SSE and graphql-ws');
+    try {
+      fanout = await runFanout(
+        opts.smoke
+          ? { subscribers: 100, wsConnections: 5, events: 5, intervalMs: 100 }
+          : { subscribers: 5_000 },
+      );
+      if (!fanout.ok) problems.push('fanout: not every subscriber received every event');
+      log(
+        `  SSE p50 ${fanout.fanoutP50Ms} / p99 ${fanout.fanoutP99Ms} ms, ` +
+          `${fanout.fanoutBytesPerSubscriber} B heap per subscriber (${fanout.sse.subscribers}); ` +
+          `graphql-ws p50 ${fanout.wsP50Ms} / p99 ${fanout.wsP99Ms} ms`,
+      );
+    } catch (error) {
+      problems.push(`fanout: ${(error as Error).message}`);
+      log('  fan-out: FAILED');
+    }
+  }
+
   const signingUs =
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
-  const ratioValues = ratios(results);
+  const ratioValues = ratios(results, fanout);
   const { text: ratioText, missed } = formatRatios(ratioValues);
   info.loadAverageAtEnd = loadNow();
   process.stdout.write(
@@ -326,6 +350,7 @@ async function main(): Promise<number> {
       connections: opts.connections,
       smoke: opts.smoke,
     },
+    fanout,
     signingUs: Number.isFinite(signingUs) ? Math.round(signingUs * 10) / 10 : null,
     machine: info,
     date: new Date().toISOString(),
