@@ -31,11 +31,15 @@ function server() {
     plugins: [useJit(), observe],
     logging: false,
   });
-  const post = async (query: string, variables?: Record<string, unknown>) => {
+  const post = async (
+    query: string,
+    variables?: Record<string, unknown>,
+    operationName?: string,
+  ) => {
     const res = await yoga.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify({ query, variables, operationName }),
     });
     return res.json() as Promise<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }>;
   };
@@ -60,5 +64,15 @@ describe('useJit', () => {
       message: 'Variable "$n" got invalid value "x"; Int cannot represent non-integer value: "x"',
     });
     expect(engines).toEqual(['graphql-js']);
+  });
+
+  // graphql-jit's cache is keyed by document, not by operation name: running a document's
+  // second operation after its first must not replay the first's compiled plan.
+  it('leaves documents with several operations to graphql-js, each operation its own answer', async () => {
+    const { post, engines } = server();
+    const doc = 'query D { double(n: 2) } mutation E { echo(text: "e") }';
+    expect(await post(doc, undefined, 'D')).toEqual({ data: { double: 4 } });
+    expect(await post(doc, undefined, 'E')).toEqual({ data: { echo: 'e' } });
+    expect(engines).toEqual(['graphql-js', 'graphql-js']);
   });
 });
