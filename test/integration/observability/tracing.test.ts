@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * Traces through the real gateway against the sandbox over HTTP, exported in memory: the
  * span tree of a GraphQL request down to each upstream HTTP attempt, the W3C trace context

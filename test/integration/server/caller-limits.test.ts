@@ -1,3 +1,4 @@
+// @module-tag redis
 /**
  * Caller limits across two gateway replicas (two createGateway instances, each on its own
  * HTTP port and Redis connections) sharing one real Redis and one sandbox over HTTP.

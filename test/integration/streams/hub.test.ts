@@ -1,3 +1,4 @@
+// @module-tag redis
 /** The gateway's stream hub against the sandbox's streams, with the upstream client on real Redis. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountStreamEvent, OrderUpdateModel } from '../../../src/upstream/stream/index.ts';
