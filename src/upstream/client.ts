@@ -192,10 +192,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         ? new OrderSigner(credentials.tradingSecret)
         : undefined,
     };
-    const api: AccountApi = {
+    const api: AccountApi = Object.assign(accountMethods(requestFor(context)), {
       accountId: credentials.accountId,
-      ...accountMethods(requestFor(context)),
-    };
+    });
     const entry = { credentials: { ...credentials }, context, api };
     accounts.set(credentials.accountId, entry);
     return entry;
@@ -225,16 +224,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   };
 
   /** The API with every call under one GraphQL operation's deadline (a view per request). */
-  const withDeadline = (deadline: Deadline): UpstreamApi => ({
-    ...publicMethods(requestFor(null, deadline)),
-    forAccount: (credentials) => ({
-      accountId: credentials.accountId,
-      ...accountMethods(requestFor(accountEntry(credentials).context, deadline)),
-    }),
-    withDeadline,
-    ping,
-    close,
-  });
+  const withDeadline = (deadline: Deadline): UpstreamApi =>
+    Object.assign(publicMethods(requestFor(null, deadline)), {
+      forAccount: (credentials: AccountCredentials): AccountApi =>
+        Object.assign(accountMethods(requestFor(accountEntry(credentials).context, deadline)), {
+          accountId: credentials.accountId,
+        }),
+      withDeadline,
+      ping,
+      close,
+    });
 
   const close = async () => {
     accounts.clear();
@@ -242,13 +241,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     await fallback.close();
   };
 
-  return {
-    ...publicMethods(requestFor(null)),
+  return Object.assign(publicMethods(requestFor(null)), {
     forAccount,
     withDeadline,
     ping,
     close,
-    invalidate: async (accountId, groups) => {
+    invalidate: async (accountId: string, groups: readonly CacheGroup[]) => {
       const keys = groups.map((group) => cacheKey({ kind: 'account', accountId }, group));
       if (keys.length === 0) return;
       flights.invalidate(keys.map((key) => `${key}|`));
@@ -257,9 +255,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         () => 0,
       );
     },
-    health: () => ({
+    health: (): UpstreamHealth => ({
       store: { kind: store.kind, ...health.snapshot() },
       clockOffsetMs: Math.round(clock.offsetMs),
     }),
-  };
+  });
 }

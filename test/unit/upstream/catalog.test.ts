@@ -156,7 +156,13 @@ describe('catalog', () => {
       seen.push([op.name, args]);
       return undefined as never;
     };
-    const api = { ...accountMethods(request), ...publicMethods(request) };
+    // The methods live on each view's prototype (a spread would drop them): copy them over.
+    const own = <T extends object>(view: T): T => {
+      const out: Record<string, unknown> = {};
+      for (const name in view) out[name] = view[name];
+      return out as T;
+    };
+    const api = { ...own(accountMethods(request)), ...own(publicMethods(request)) };
     await api.orderByClientOrderId('abc');
     await api.updateOrderTagFeeConfig('GRID', { name: 'g' });
     await api.referralAdminInfo({ page: 2, sort_by: 'total_traded' });
