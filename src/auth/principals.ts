@@ -190,8 +190,15 @@ export class PrincipalDirectory {
   }
 
   authenticate(token: string): Principal | null {
+    return this.lookup(token)?.principal ?? null;
+  }
+
+  /** The caller and the token's SHA-256 (hex), which keys its limits: hashed once per request. */
+  lookup(token: string): { principal: Principal; tokenSha256: string } | null {
     const hex = hashToken(token);
     const entry = this.byDigest.get(hex);
-    return entry && timingSafeEqual(entry.digest, Buffer.from(hex, 'hex')) ? entry.principal : null;
+    return entry && timingSafeEqual(entry.digest, Buffer.from(hex, 'hex'))
+      ? { principal: entry.principal, tokenSha256: hex }
+      : null;
   }
 }

@@ -79,9 +79,9 @@ function nestedCalls(
 
 export interface OperationCost {
   /** Upstream calls the operation may make. */
-  total: number;
+  readonly total: number;
   /** Calls per global upstream budget (`LimitPolicy.key`), with that budget. */
-  globalBudgets: Map<string, { calls: number; limit: LimitPolicy }>;
+  globalBudgets: ReadonlyMap<string, { readonly calls: number; readonly limit: LimitPolicy }>;
 }
 
 const FREE: OperationCost = { total: 0, globalBudgets: new Map() };
@@ -119,11 +119,44 @@ function rootFields(
   return out;
 }
 
+/**
+ * Costs that read no variable, per document and operation name. Yoga (and the persisted
+ * operations registry) hand the same DocumentNode to every request of one query text, so a
+ * repeated query skips the walk; the WeakMap lets the entry go with its document.
+ */
+const costs = new WeakMap<
+  DocumentNode,
+  { schema: GraphQLSchema; byName: Map<string, OperationCost> }
+>();
+
 export function operationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
+): OperationCost {
+  const known = costs.get(document);
+  const cached = known?.schema === schema ? known.byName.get(operationName ?? '') : undefined;
+  if (cached) return cached;
+  const read = { variables: false };
+  const cost = walk(schema, document, operationName, variables, read);
+  if (!read.variables) {
+    let entry = costs.get(document);
+    if (entry?.schema !== schema) {
+      entry = { schema, byName: new Map() };
+      costs.set(document, entry);
+    }
+    entry.byName.set(operationName ?? '', cost);
+  }
+  return cost;
+}
+
+function walk(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+  read: { variables: boolean },
 ): OperationCost {
   const operation = getOperationAST(document, operationName ?? undefined);
   const root = operation && schema.getRootType(operation.operation);
@@ -147,6 +180,7 @@ export function operationCost(
     for (const arg of fields[name]?.args ?? []) {
       if (!isListType(getNullableType(arg.type))) continue;
       const value = node.arguments?.find((a) => a.name.value === arg.name)?.value;
+      if (value?.kind === Kind.VARIABLE) read.variables = true;
       calls = Math.max(calls, Math.min(listLength(value, variables), MAX_CLIENT_ORDER_IDS));
     }
     const nested = NESTED_CALLS[name];

@@ -37,21 +37,31 @@ function unauthenticated() {
   });
 }
 
+/** Token digests of the requests `useCallerAuth` authenticated (caller limits key by them). */
+const tokenDigests = new WeakMap<Request, string>();
+
 /** `null` for no header; throws UNAUTHENTICATED for a bad one. */
 export function authenticate(
   directory: PrincipalDirectory,
   header: string | null,
+  request?: Request,
 ): Principal | null {
   if (header === null || header.trim() === '') return null;
   const token = BEARER.exec(header.trim())?.[1];
-  const principal = token ? directory.authenticate(token) : null;
-  if (!principal) throw unauthenticated();
-  return principal;
+  const found = token ? directory.lookup(token) : null;
+  if (!found) throw unauthenticated();
+  if (request) tokenDigests.set(request, found.tokenSha256);
+  return found.principal;
 }
 
 /** The caller of a request that passed `useCallerAuth` (for later plugins such as persisted operations). */
 export function principalOf(request: Request): Principal | null {
   return principals.get(request) ?? null;
+}
+
+/** SHA-256 (hex) of the bearer token `useCallerAuth` accepted for this request, if any. */
+export function tokenDigestOf(request: Request): string | undefined {
+  return tokenDigests.get(request);
 }
 
 export function useCallerAuth({
@@ -61,13 +71,16 @@ export function useCallerAuth({
 }: CallerAuthOptions): Plugin<GatewayContext> {
   return {
     onRequestParse({ request }) {
-      principals.set(request, authenticate(directory, request.headers.get('authorization')));
+      principals.set(
+        request,
+        authenticate(directory, request.headers.get('authorization'), request),
+      );
     },
     onContextBuilding({ context, extendContext }) {
       const { request } = context;
       const principal = principals.has(request)
         ? principalOf(request)
-        : authenticate(directory, request.headers.get('authorization'));
+        : authenticate(directory, request.headers.get('authorization'), request);
       const deadline =
         deadlineMs === undefined ? undefined : new Deadline(deadlineMs, { signal: request.signal });
       extendContext(createGatewayContext(principal, upstream, deadline));

@@ -13,6 +13,7 @@ import { operationCost } from '../caller-limits/cost.ts';
 import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
 import { gqlError } from '../resolvers/errors.ts';
 import type { GatewayContext } from '../schema/context.ts';
+import { tokenDigestOf } from './use-caller-auth.ts';
 
 export interface CallerLimitsPluginOptions {
   limiter: CallerLimiter;
@@ -52,7 +53,9 @@ export function clientIp(
 function callerOf(context: LimitedContext, proxyHops: number): Caller {
   if (context.principal) {
     // The principal passed caller auth, so the header holds its token: key by the token's
-    // digest (as the keystore does), never the token.
+    // digest (as the keystore does), never the token; caller auth already computed it.
+    const known = tokenDigestOf(context.request);
+    if (known) return { kind: 'principal', id: known };
     const token = BEARER.exec(context.request.headers.get('authorization')?.trim() ?? '')?.[1];
     if (token) return { kind: 'principal', id: hashToken(token) };
     return { kind: 'principal', id: `label:${context.principal.label}` };

@@ -28,6 +28,19 @@ describe('operationCost', () => {
     expect(cost('{ order(clientOrderId: "x") { status } account { id email } }').total).toBe(2);
   });
 
+  it('reuses the cost of one document only while no variable changes it', () => {
+    // Yoga hands every request of one query text the same DocumentNode.
+    const byVariable = parse(
+      'query Q($ids: [String!]!) { orders(clientOrderIds: $ids) { status } }',
+    );
+    expect(operationCost(schema, byVariable, 'Q', { ids: ['a', 'b'] }).total).toBe(2);
+    expect(operationCost(schema, byVariable, 'Q', { ids: ['a', 'b', 'c', 'd'] }).total).toBe(4);
+    const twoOps = parse('query A { withdrawNonce } query B { a: withdrawNonce b: withdrawNonce }');
+    expect(operationCost(schema, twoOps, 'A').total).toBe(1);
+    expect(operationCost(schema, twoOps, 'B').total).toBe(2);
+    expect(operationCost(schema, twoOps, 'A')).toBe(operationCost(schema, twoOps, 'A'));
+  });
+
   it('expands fragments at the root and ignores nested fields', () => {
     const q = `
       query { ...F ... on Query { b: strategyVaultNonce } account { id feeRates { futures { maker } } } }
