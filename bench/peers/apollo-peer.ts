@@ -20,6 +20,7 @@ import { GraphQLError } from 'graphql';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { AccountInfo, Envelope } from '../../src/upstream/types.ts';
 import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+import { ACCOUNT_TYPE_DEFS, accountResolvers } from './account-type.ts';
 
 class SvcAccountAPI extends RESTDataSource {
   constructor(
@@ -53,70 +54,17 @@ interface PeerContext {
 }
 
 // The gateway's `Account` type, the part scenario 7 selects, resolved the same way.
-const typeDefs = /* GraphQL */ `
-  enum AccountMode {
-    FUTURES
-  }
-  enum MarketKind {
-    STANDARD
-    FUTURES
-    RWA
-  }
-  type MarketFeeRates {
-    kind: MarketKind!
-    makerFeeRate: Float!
-    takerFeeRate: Float!
-  }
-  type Account {
-    id: ID!
-    email: String
-    accountMode: AccountMode
-    maxLeverage: Float!
-    maintenanceCancelOrders: Boolean!
-    feeRates: [MarketFeeRates!]!
-  }
+const typeDefs = /* GraphQL */ `${ACCOUNT_TYPE_DEFS}
   type Query {
     account: Account
   }
 `;
 
-interface MarketFeeRates {
-  kind: 'STANDARD' | 'FUTURES' | 'RWA';
-  makerFeeRate: number;
-  takerFeeRate: number;
-}
-
-function feeRatesOf(info: AccountInfo): MarketFeeRates[] {
-  const rates: MarketFeeRates[] = [
-    { kind: 'STANDARD', makerFeeRate: info.maker_fee_rate, takerFeeRate: info.taker_fee_rate },
-    {
-      kind: 'FUTURES',
-      makerFeeRate: info.futures_maker_fee_rate,
-      takerFeeRate: info.futures_taker_fee_rate,
-    },
-  ];
-  if (typeof info.rwa_maker_fee_rate === 'number' && typeof info.rwa_taker_fee_rate === 'number') {
-    rates.push({
-      kind: 'RWA',
-      makerFeeRate: info.rwa_maker_fee_rate,
-      takerFeeRate: info.rwa_taker_fee_rate,
-    });
-  }
-  return rates;
-}
-
 const resolvers = {
   Query: {
     account: (_: unknown, __: unknown, { api }: PeerContext) => api.accountInfo(),
   },
-  Account: {
-    id: (info: AccountInfo) => info.account_id,
-    email: (info: AccountInfo) => info.email || null,
-    accountMode: (info: AccountInfo) => (info.account_mode === 'FUTURES' ? 'FUTURES' : null),
-    maxLeverage: (info: AccountInfo) => info.max_leverage,
-    maintenanceCancelOrders: (info: AccountInfo) => info.maintenance_cancel_orders,
-    feeRates: (info: AccountInfo) => feeRatesOf(info),
-  },
+  Account: accountResolvers,
 };
 
 const baseURL = requireEnv('SVC_BASE_URL');

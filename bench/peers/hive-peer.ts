@@ -28,6 +28,7 @@ import { GraphQLError } from 'graphql';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { AccountInfo } from '../../src/upstream/types.ts';
 import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+import { ACCOUNT_TYPE_DEFS, accountResolvers } from './account-type.ts';
 
 const baseURL = requireEnv('SVC_BASE_URL');
 const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
@@ -91,28 +92,7 @@ function useRequestSigning(): GatewayPlugin<SignerContext> {
 }
 
 // The gateway's `Account` type, the part the benchmark selects (as in the Apollo peer).
-const additionalTypeDefs = /* GraphQL */ `
-  enum AccountMode {
-    FUTURES
-  }
-  enum MarketKind {
-    STANDARD
-    FUTURES
-    RWA
-  }
-  type MarketFeeRates {
-    kind: MarketKind!
-    makerFeeRate: Float!
-    takerFeeRate: Float!
-  }
-  type Account {
-    id: ID!
-    email: String
-    accountMode: AccountMode
-    maxLeverage: Float!
-    maintenanceCancelOrders: Boolean!
-    feeRates: [MarketFeeRates!]!
-  }
+const additionalTypeDefs = /* GraphQL */ `${ACCOUNT_TYPE_DEFS}
   extend type Query {
     account: Account
   }
@@ -150,25 +130,6 @@ type SdkContext = {
   };
 };
 
-function feeRatesOf(info: AccountInfo) {
-  const rates = [
-    { kind: 'STANDARD', makerFeeRate: info.maker_fee_rate, takerFeeRate: info.taker_fee_rate },
-    {
-      kind: 'FUTURES',
-      makerFeeRate: info.futures_maker_fee_rate,
-      takerFeeRate: info.futures_taker_fee_rate,
-    },
-  ];
-  if (typeof info.rwa_maker_fee_rate === 'number' && typeof info.rwa_taker_fee_rate === 'number') {
-    rates.push({
-      kind: 'RWA',
-      makerFeeRate: info.rwa_maker_fee_rate,
-      takerFeeRate: info.rwa_taker_fee_rate,
-    });
-  }
-  return rates;
-}
-
 const additionalResolvers = {
   Query: {
     account: async (root: unknown, _args: unknown, context: SdkContext, info: unknown) => {
@@ -183,14 +144,7 @@ const additionalResolvers = {
       return result.data;
     },
   },
-  Account: {
-    id: (info: AccountInfo) => info.account_id,
-    email: (info: AccountInfo) => info.email || null,
-    accountMode: (info: AccountInfo) => (info.account_mode === 'FUTURES' ? 'FUTURES' : null),
-    maxLeverage: (info: AccountInfo) => info.max_leverage,
-    maintenanceCancelOrders: (info: AccountInfo) => info.maintenance_cancel_orders,
-    feeRates: (info: AccountInfo) => feeRatesOf(info),
-  },
+  Account: accountResolvers,
 };
 
 const started = Date.now();
