@@ -7,30 +7,15 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hashToken } from '../../src/auth/principals.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createGateway } from '../../src/server.ts';
-import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+import { benchKeystore } from '../lib/bench-keystore.ts';
+import { announce, onShutdown } from '../lib/child.ts';
 
-const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
-  token: string;
-  accountId: string;
-  secret: string;
-  tradingSecret: string;
-}>;
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 const gateway = await createGateway({
   config,
-  keystore: {
-    principals: traders.map((trader, i) => ({
-      label: `bench-trader-${i}`,
-      tokenSha256: hashToken(trader.token),
-      accountId: trader.accountId,
-      secret: trader.secret,
-      tradingSecret: trader.tradingSecret,
-      role: 'trader' as const,
-    })),
-  },
+  keystore: benchKeystore(),
 });
 const server = createServer(gateway.handler);
 server.listen(0, '127.0.0.1', () => {

@@ -8,36 +8,21 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { hashToken } from '../../src/auth/principals.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createGateway } from '../../src/server.ts';
-import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+import { benchKeystore } from '../lib/bench-keystore.ts';
+import { announce, onShutdown } from '../lib/child.ts';
 
 // A GC handle without --expose-gc on the command line: memory per subscriber is measured
 // on a collected heap, not on garbage.
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
 
-const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
-  token: string;
-  accountId: string;
-  secret: string;
-  tradingSecret: string;
-}>;
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 const gateway = await createGateway({
   config,
   processMetrics: false,
-  keystore: {
-    principals: traders.map((trader, i) => ({
-      label: `bench-trader-${i}`,
-      tokenSha256: hashToken(trader.token),
-      accountId: trader.accountId,
-      secret: trader.secret,
-      tradingSecret: trader.tradingSecret,
-      role: 'trader' as const,
-    })),
-  },
+  keystore: benchKeystore(),
 });
 const server = createServer(gateway.handler);
 gateway.attachWebSockets(server);
