@@ -1,12 +1,11 @@
 /**
  * Structured logs: one JSON object per line, pino-shaped calls (`log.info({ fields }, 'msg')`).
  * Every line passes through the redaction of `redact.ts` — secret key names, secret shapes
- * and every literal registered with `addSecret` — whatever the call site passed in. Inside
- * an HTTP request each line carries its `requestId` (request-context.ts).
+ * and every literal registered with `addSecret` — whatever the call site passed in. Lines
+ * about an HTTP request carry its `requestId`: the call site passes it (request-context.ts).
  */
 import type { YogaLogger } from 'graphql-yoga';
 import { isHashKey, isSecretKey, maybeSecretText, REDACTED, redact, redactText } from './redact.ts';
-import { currentRequest } from './request-context.ts';
 
 export { REDACTED, redact, redactText };
 
@@ -39,10 +38,7 @@ export interface LoggerOptions {
   write?: (line: string) => void;
   /** Wall clock for the `time` field. @default Date.now */
   now?: () => number;
-  /**
-   * Fields added to every line, computed at each call (pino's `mixin`).
-   * @default the current request's `requestId`
-   */
+  /** Fields added to every line, computed at each call (pino's `mixin`). @default none */
   mixin?: () => LogFields | undefined;
 }
 
@@ -81,11 +77,6 @@ function isCleanFlatLine(line: LogFields, shared: Shared): boolean {
   }
   return true;
 }
-
-const requestFields = (): LogFields | undefined => {
-  const scope = currentRequest();
-  return scope ? { requestId: scope.requestId } : undefined;
-};
 
 /** ISO time of the last line's millisecond: lines under load share it (formatting is not free). */
 let lastTimeMs = Number.NaN;
@@ -175,6 +166,8 @@ function writeStdout(line: string, urgent: boolean): void {
   }
 }
 
+const noFields = (): undefined => undefined;
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const write = options.write;
   return build(
@@ -182,7 +175,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level: RANK[options.level ?? 'info'],
       write: write ? (line) => write(line) : writeStdout,
       now: options.now ?? Date.now,
-      mixin: options.mixin ?? requestFields,
+      mixin: options.mixin ?? noFields,
       secrets: new Set(),
       shortestSecret: Number.POSITIVE_INFINITY,
     },

@@ -33,7 +33,6 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { Logger } from './logger.ts';
-import { outsideRequest } from './request-context.ts';
 
 export const SERVICE_NAME = 'svc-graphql';
 const SERVICE_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string })
@@ -112,9 +111,9 @@ export function startTracingFromEnv(
   const names = tracesExportersFromEnv(env);
   if (names.length === 0) return undefined;
   if (logger) {
-    // An export is not part of the request whose span happened to fill the batch.
+    // No request id: an export is not part of the request whose span happened to fill the batch.
     const log = (level: 'warn' | 'error') => (message: string) =>
-      outsideRequest(() => logger[level]({ component: 'opentelemetry' }, message));
+      logger[level]({ component: 'opentelemetry' }, message);
     const quiet = () => {};
     diag.setLogger(
       { error: log('error'), warn: log('warn'), info: quiet, debug: quiet, verbose: quiet },

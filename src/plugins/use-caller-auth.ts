@@ -7,6 +7,7 @@
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/principal.ts';
 import type { PrincipalDirectory } from '../auth/principals.ts';
+import { requestIdOf } from '../request-context.ts';
 import { createGatewayContext } from '../resolvers/context.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
@@ -83,7 +84,7 @@ export function useCallerAuth({
         : authenticate(directory, request.headers.get('authorization'), request);
       const deadline =
         deadlineMs === undefined ? undefined : new Deadline(deadlineMs, { signal: request.signal });
-      extendContext(createGatewayContext(principal, upstream, deadline));
+      extendContext(createGatewayContext(principal, upstream, deadline, requestIdOf(request)));
     },
   };
 }

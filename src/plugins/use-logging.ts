@@ -2,7 +2,8 @@
  * Access log and request id. Each HTTP request gets an id — the caller's `x-request-id`
  * when short and plain, else a new UUID — that is returned as `x-request-id`, sent upstream
  * with every REST call of the request, and added to every log line written while it runs
- * (the request scope of request-context.ts, entered around the whole request).
+ * (request-context.ts: the id is handed on explicitly, through the context and the upstream
+ * view).
  *
  * One structured line per request: method, route, status, duration, the operation name
  * when it is a plain identifier, and the caller's keystore label. Headers, query text and
@@ -11,7 +12,7 @@
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.ts';
 import { routeLabel } from '../metrics.ts';
-import { acceptRequestId, REQUEST_ID_HEADER, runInRequest } from '../request-context.ts';
+import { acceptRequestId, REQUEST_ID_HEADER, setRequestId } from '../request-context.ts';
 import { principalOf } from './use-caller-auth.ts';
 
 export interface LoggingPluginOptions {
@@ -41,7 +42,8 @@ export function useLogging({
       request({ request }, wrapped) {
         const id = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
         requests.set(request, { at: performance.now(), id });
-        return runInRequest({ requestId: id }, wrapped);
+        setRequestId(request, id);
+        return wrapped();
       },
     },
     onRequest({ request, url }) {

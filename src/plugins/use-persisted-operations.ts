@@ -14,6 +14,7 @@ import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-y
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { requestIdOf } from '../request-context.ts';
 import {
   type CacheHints,
   cacheControl,
@@ -174,7 +175,10 @@ export function usePersistedOperations(options: PersistedOperationsOptions): Plu
           extractPersistedOperationId: hashOf,
           async getPersistedOperation(hash, request) {
             const found = await registry.lookup(hash).catch((error: unknown) => {
-              logger?.warn('persisted operation lookup failed', { error: String(error) });
+              logger?.warn(
+                { error: String(error), requestId: requestIdOf(request) },
+                'persisted operation lookup failed',
+              );
               throw persistedQueryUnavailable();
             });
             if (found) {
@@ -235,7 +239,10 @@ export function usePersistedOperations(options: PersistedOperationsOptions): Plu
       return registry
         .register(hash, query)
         .catch((error: unknown) => {
-          logger?.warn('persisted query registration failed', { error: String(error) });
+          logger?.warn(
+            { error: String(error), requestId: requestIdOf(request) },
+            'persisted query registration failed',
+          );
           return false;
         })
         .then(() => hooks);

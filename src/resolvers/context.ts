@@ -7,14 +7,17 @@ import { createLoaders } from './loaders.ts';
 
 /**
  * Builds the per-request context: the caller's account view and fresh loaders, every
- * upstream call bound to the operation's `deadline` when one is given.
+ * upstream call bound to the operation's `deadline` and sending the HTTP request's id when
+ * given.
  */
 export function createGatewayContext(
   principal: Principal | null,
   shared: UpstreamApi,
   deadline?: Deadline,
+  requestId?: string,
 ): GatewayContext {
-  const upstream = deadline ? shared.withDeadline(deadline) : shared;
+  const upstream =
+    deadline || requestId !== undefined ? shared.withDeadline(deadline, requestId) : shared;
   const account = principal ? upstream.forAccount(principal.credentials) : null;
   return { principal, upstream, account, loaders: createLoaders(account) };
 }

@@ -22,9 +22,10 @@ export interface UpstreamApi extends PublicApi {
   forAccount(credentials: AccountCredentials): AccountApi;
   /**
    * A view whose every call (and every account view's) runs under one GraphQL operation's
-   * deadline and abort signal: built per request by the context, so resolvers stay unaware.
+   * deadline and abort signal, sending its HTTP request's id (`x-request-id`, log lines):
+   * built per request by the context, so resolvers stay unaware.
    */
-  withDeadline(deadline: Deadline): UpstreamApi;
+  withDeadline(deadline: Deadline | undefined, requestId?: string): UpstreamApi;
   /** True when the upstream answers (used by `/ready`). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -120,7 +120,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     op: Operation,
     args: CallArgs,
     account: AccountContext | null,
-    extra: Pick<Call, 'bypassCache' | 'deadline'> = {},
+    extra: Pick<Call, 'bypassCache' | 'deadline' | 'requestId'> = {},
   ): Promise<unknown> =>
     pipeline({
       op,
@@ -137,7 +137,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       CATALOG.orderByClientOrderId,
       { params: { client_order_id: clientOrderId } },
       placing.account,
-      placing.deadline ? { bypassCache: true, deadline: placing.deadline } : { bypassCache: true },
+      {
+        bypassCache: true,
+        ...(placing.deadline ? { deadline: placing.deadline } : {}),
+        ...(placing.requestId !== undefined ? { requestId: placing.requestId } : {}),
+      },
     ) as Promise<OrderRecord>;
 
   const pipeline = compose(
@@ -166,9 +170,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   );
 
   const requestFor =
-    (account: AccountContext | null, deadline?: Deadline): RequestFn =>
-    <T>(op: Operation<T>, args: CallArgs = {}) =>
-      call(op as Operation, args, account, deadline ? { deadline } : {}) as Promise<T>;
+    (account: AccountContext | null, deadline?: Deadline, requestId?: string): RequestFn => {
+      const extra = {
+        ...(deadline ? { deadline } : {}),
+        ...(requestId !== undefined ? { requestId } : {}),
+      };
+      return <T>(op: Operation<T>, args: CallArgs = {}) =>
+        call(op as Operation, args, account, extra) as Promise<T>;
+    };
 
   // Signers parse keys: build them once per account, again only if its secrets change.
   const accounts = new Map<
@@ -223,13 +232,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
   };
 
-  /** The API with every call under one GraphQL operation's deadline (a view per request). */
-  const withDeadline = (deadline: Deadline): UpstreamApi =>
-    Object.assign(publicMethods(requestFor(null, deadline)), {
+  /**
+   * The API with every call under one GraphQL operation's deadline and naming its HTTP
+   * request (a view per request).
+   */
+  const withDeadline = (deadline: Deadline | undefined, requestId?: string): UpstreamApi =>
+    Object.assign(publicMethods(requestFor(null, deadline, requestId)), {
       forAccount: (credentials: AccountCredentials): AccountApi =>
-        Object.assign(accountMethods(requestFor(accountEntry(credentials).context, deadline)), {
-          accountId: credentials.accountId,
-        }),
+        Object.assign(
+          accountMethods(requestFor(accountEntry(credentials).context, deadline, requestId)),
+          { accountId: credentials.accountId },
+        ),
       withDeadline,
       ping,
       close,

@@ -1,6 +1,6 @@
 /**
- * The wire as telemetry sees it: every upstream request carries the GraphQL request's id
- * (`x-request-id`) and, when tracing, its attempt span's `traceparent`; every HTTP attempt
+ * The wire as telemetry sees it: every upstream request of a traced call carries its attempt
+ * span's `traceparent` (the sender adds the GraphQL request's `x-request-id`); every HTTP attempt
  * of a call is a CLIENT span named by the route template (never the path sent: its query
  * string is signed) and a debug line; from the second attempt on it is a logged retry, and
  * an upstream 429 is a warning. The call itself is seen by `withTelemetry` (telemetry.ts).
@@ -14,7 +14,6 @@ import {
   ATTR_SERVER_ADDRESS,
   ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
-import { currentRequest, REQUEST_ID_HEADER } from '../request-context.ts';
 import { traceContext } from '../tracing.ts';
 import {
   ATTR_URL_TEMPLATE,
@@ -31,7 +30,7 @@ const failureName = (error: unknown): string => {
   return error instanceof Error ? error.name : 'Error';
 };
 
-/** Readiness pings (outside any call) only get the request id. */
+/** Readiness pings (outside any call) pass through as they are: they belong to no request. */
 export function observeExchange(
   exchange: Exchange,
   baseUrl: string,
@@ -45,17 +44,10 @@ export function observeExchange(
   return {
     close: () => exchange.close(),
     async send(request) {
-      const requestId = currentRequest()?.requestId;
       const scope = currentCall();
-      if (!scope) {
-        if (requestId === undefined) return exchange.send(request);
-        return exchange.send({
-          ...request,
-          headers: { ...request.headers, [REQUEST_ID_HEADER]: requestId },
-        });
-      }
+      if (!scope) return exchange.send(request);
+      const { requestId } = scope;
       const headers = { ...request.headers };
-      if (requestId !== undefined) headers[REQUEST_ID_HEADER] = requestId;
       const attempt = ++scope.attempts;
       const route = scope.op.path;
       const started = performance.now();
@@ -67,6 +59,7 @@ export function observeExchange(
             waitMs: round(started - scope.lastEndedAt),
             previous: scope.lastResult,
             accountHash: accountHash(scope.accountId),
+            requestId,
           },
           'upstream retry',
         );
@@ -110,6 +103,7 @@ export function observeExchange(
         status: reply.status,
         durationMs: round(scope.lastEndedAt - started),
         accountHash: accountHash(scope.accountId),
+        requestId,
       };
       if (reply.status === 429) {
         logger?.warn({ ...fields, retryAfter: reply.retryAfter }, 'upstream 429');

@@ -40,6 +40,8 @@ export interface Call {
   readonly tradingKey?: string;
   /** The GraphQL operation's deadline and abort signal (deadline.ts); shared by its calls. */
   readonly deadline?: Deadline;
+  /** The HTTP request's id (request-context.ts): sent as `x-request-id`, on its log lines. */
+  readonly requestId?: string;
 }
 
 export type Handler = (call: Call) => Promise<unknown>;

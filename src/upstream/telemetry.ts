@@ -61,6 +61,8 @@ export function outcomeOf(error: unknown): UpstreamCallEvent['outcome'] {
 export interface CallScope {
   readonly op: Operation;
   readonly accountId: string | undefined;
+  /** The GraphQL request's id (`x-request-id`), when the call is part of one. */
+  readonly requestId: string | undefined;
   /** HTTP attempts begun. */
   attempts: number;
   /** performance.now() when the last attempt ended, and what it ended with. */
@@ -107,6 +109,7 @@ function logCallEnd(logger: Logger, call: Call, event: UpstreamCallEvent, error:
     durationMs: round(event.durationMs),
     cache: event.cache,
     accountHash: accountHash(call.account?.accountId),
+    requestId: call.requestId,
   };
   if (error === undefined) {
     logger.debug(fields, 'upstream call');
@@ -165,6 +168,7 @@ export function withTelemetry(
     const scope: CallScope = {
       op: call.op,
       accountId: call.account?.accountId,
+      requestId: call.requestId,
       attempts: 0,
       lastEndedAt: 0,
       lastResult: undefined,

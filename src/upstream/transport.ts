@@ -17,6 +17,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { REQUEST_ID_HEADER } from '../request-context.ts';
 import type { CallArgs } from './catalog.ts';
 import { buildPath } from './catalog.ts';
 import { type ServerClock, TIMESTAMP_TOLERANCE_MS } from './clock.ts';
@@ -281,6 +282,7 @@ export function createSender(options: SenderOptions): Handler {
       if (op.auth === 'trading' && options.recvWindowMs !== undefined) {
         headers['x-recv-window'] = String(options.recvWindowMs);
       }
+      if (call.requestId !== undefined) headers[REQUEST_ID_HEADER] = call.requestId;
 
       const attempt = `attempt ${call.stats.attempts + 1}`;
       const { deadline } = call;

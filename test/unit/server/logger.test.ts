@@ -2,7 +2,6 @@ import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { generateEd25519Secret } from '../../../src/auth/keys.ts';
 import { createLogger, REDACTED, redact, redactText } from '../../../src/logger.ts';
-import { runInRequest } from '../../../src/request-context.ts';
 
 const HEX64 = 'ab'.repeat(32);
 
@@ -126,12 +125,12 @@ describe('logger redaction', () => {
     );
   });
 
-  it('takes pino-shaped calls and adds the request id inside a request', () => {
+  it('takes pino-shaped calls; a child adds its fields (a request id) to each of its lines', () => {
     const lines: string[] = [];
     const logger = createLogger({ write: (l) => lines.push(l), now: () => 0 });
     logger.info({ status: 200 }, 'done');
     logger.warn('plain');
-    runInRequest({ requestId: 'req-1' }, () => logger.child({ component: 'up' }).info({ a: 1 }));
+    logger.child({ requestId: 'req-1', component: 'up' }).info({ a: 1 });
     const parsed = lines.map((line) => JSON.parse(line));
     expect(parsed[0]).toEqual({
       time: '1970-01-01T00:00:00.000Z',

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logger.ts';
-import { runInRequest } from '../../../src/request-context.ts';
 import { CATALOG, type Operation } from '../../../src/upstream/catalog.ts';
 import {
   RateLimitedError,
@@ -23,9 +22,10 @@ const account = {
   scope: { kind: 'account', accountId: ACCOUNT_ID },
 } as unknown as AccountContext;
 
-const makeCall = (op: Operation): Call => ({
+const makeCall = (op: Operation, requestId?: string): Call => ({
   op,
   args: {},
+  ...(requestId === undefined ? {} : { requestId }),
   account,
   scope: account.scope,
   stats: { cache: 'bypass', budgetWaitMs: 0, attempts: 0 },
@@ -46,9 +46,7 @@ describe('upstream call log lines', () => {
       if (error) throw error;
       return 'ok';
     });
-    await runInRequest({ requestId: 'r-1' }, () => layer(makeCall(CATALOG.accountInfo))).catch(
-      () => undefined,
-    );
+    await layer(makeCall(CATALOG.accountInfo, 'r-1')).catch(() => undefined);
     expect(lines).toHaveLength(1);
     return lines[0] as Record<string, unknown>;
   };
@@ -116,13 +114,11 @@ describe('exchange wrapper', () => {
     timeoutMs: 1_000,
   };
 
-  it('adds the request id inside a request and leaves requests outside one untouched', async () => {
+  it('leaves requests outside any call (readiness pings) untouched', async () => {
     const { sent, exchange } = wire([]);
     const observed = observeExchange(exchange, 'http://127.0.0.1:1');
     await observed.send(request);
-    await runInRequest({ requestId: 'abc' }, () => observed.send(request));
     expect(sent[0]).toBe(request);
-    expect(sent[1]?.headers).toEqual({ accept: 'application/json', 'x-request-id': 'abc' });
     expect(request.headers).toEqual({ accept: 'application/json' });
   });
 
@@ -135,7 +131,7 @@ describe('exchange wrapper', () => {
       await observed.send(request);
       return 'ok';
     });
-    await runInRequest({ requestId: 'r-2' }, () => layer(makeCall(CATALOG.accountInfo)));
+    await layer(makeCall(CATALOG.accountInfo, 'r-2'));
     const retry = lines.find((l) => l.msg === 'upstream retry');
     expect(retry).toMatchObject({
       level: 'info',
