@@ -14,7 +14,6 @@ import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-y
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { requestIdOf } from '../request-context.ts';
 import {
   type CacheHints,
   cacheControl,
@@ -32,6 +31,7 @@ import {
 } from '../persisted/errors.ts';
 import { loadBuiltInManifest, normalizeHash, sha256Hex } from '../persisted/manifest.ts';
 import { createRegistry, type Registry } from '../persisted/registry.ts';
+import { requestIdOf } from '../request-context.ts';
 import type { Store } from '../upstream/stores/store.ts';
 import { principalOf } from './use-caller-auth.ts';
 

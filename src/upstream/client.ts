@@ -169,15 +169,18 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }),
   );
 
-  const requestFor =
-    (account: AccountContext | null, deadline?: Deadline, requestId?: string): RequestFn => {
-      const extra = {
-        ...(deadline ? { deadline } : {}),
-        ...(requestId !== undefined ? { requestId } : {}),
-      };
-      return <T>(op: Operation<T>, args: CallArgs = {}) =>
-        call(op as Operation, args, account, extra) as Promise<T>;
+  const requestFor = (
+    account: AccountContext | null,
+    deadline?: Deadline,
+    requestId?: string,
+  ): RequestFn => {
+    const extra = {
+      ...(deadline ? { deadline } : {}),
+      ...(requestId !== undefined ? { requestId } : {}),
     };
+    return <T>(op: Operation<T>, args: CallArgs = {}) =>
+      call(op as Operation, args, account, extra) as Promise<T>;
+  };
 
   // Signers parse keys: build them once per account, again only if its secrets change.
   const accounts = new Map<
