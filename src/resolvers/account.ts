@@ -44,7 +44,24 @@ export function feeRatesOf(info: AccountInfo): MarketFeeRates[] {
   return rates;
 }
 
+/**
+ * Models of the account information objects seen lately. The upstream cache hands out the same
+ * decoded object while the stored text is unchanged, so a polled account is mapped (fee rates,
+ * sorted per-symbol factors) once, not on every read. Keys are the upstream objects: an entry
+ * goes when its object does. Models are read-only to the resolvers.
+ */
+const models = new WeakMap<AccountInfo, AccountModel>();
+
 export function toAccount(info: AccountInfo): AccountModel {
+  let model = models.get(info);
+  if (!model) {
+    model = mapAccount(info);
+    models.set(info, model);
+  }
+  return model;
+}
+
+function mapAccount(info: AccountInfo): AccountModel {
   return {
     id: info.account_id,
     email: info.email || null,
