@@ -81,12 +81,30 @@ function mapAccount(info: AccountInfo): AccountModel {
  */
 export interface AccountHandle {
   accountId: string;
+  /** The information (one upstream read per request, through the loader). */
   info: () => Promise<AccountModel>;
+  /** The information once `preload()` has read it: fields then answer without a promise each. */
+  model: AccountModel | undefined;
+  /** Reads the information into `model`; a failure is left to the fields that ask (`info`). */
+  preload: () => Promise<void>;
 }
 
 export function accountHandle(ctx: GatewayContext): AccountHandle {
   const account = requireAccount(ctx);
-  return { accountId: account.accountId, info: () => loadAccount(ctx) };
+  const handle: AccountHandle = {
+    accountId: account.accountId,
+    model: undefined,
+    // A call per field, as before: each failing field gets its own located error.
+    info: () => loadAccount(ctx),
+    preload: () =>
+      loadAccount(ctx).then(
+        (model) => {
+          handle.model = model;
+        },
+        () => undefined,
+      ),
+  };
+  return handle;
 }
 
 /** The caller's account, read once per request whatever asks for it. */

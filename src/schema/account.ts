@@ -1,3 +1,4 @@
+import { type GraphQLResolveInfo, Kind, type SelectionNode } from 'graphql';
 import {
   type AccountHandle,
   type AccountModel,
@@ -24,11 +25,75 @@ const MarketFeeRatesRef = builder.objectRef<MarketFeeRates>('MarketFeeRates').im
   }),
 });
 
-/** A field read from the account information (GET /v1/client/info, once per request). */
+/**
+ * A field read from the account information (GET /v1/client/info, once per request): at once
+ * when the `account` field already loaded it, else when it arrives.
+ */
 const fromInfo =
   <K extends keyof AccountModel>(key: K) =>
-  async (account: AccountHandle): Promise<AccountModel[K]> =>
-    (await account.info())[key];
+  (account: AccountHandle): AccountModel[K] | Promise<AccountModel[K]> =>
+    account.model ? account.model[key] : account.info().then((model) => model[key]);
+
+/** The Account fields that need the account information (the rest read other endpoints). */
+const INFO_FIELDS = new Set([
+  'id',
+  'email',
+  'accountMode',
+  'maxLeverage',
+  'maintenanceCancelOrders',
+  'feeRates',
+  'feeRate',
+  'imrFactors',
+  'maxNotionals',
+]);
+
+interface SelectionKinds {
+  /** An information field without directives (an `@include`/`@skip` may drop one that has). */
+  info: boolean;
+  /** A field that reads something else (orders, positions, balances). */
+  other: boolean;
+}
+
+/**
+ * What the selection on an Account reads, through fragments too (Account is an object type,
+ * so every fragment on it applies).
+ */
+function kindsOf(
+  selections: readonly SelectionNode[],
+  fragments: GraphQLResolveInfo['fragments'],
+  kinds: SelectionKinds = { info: false, other: false },
+  depth = 0,
+): SelectionKinds {
+  for (const selection of selections) {
+    if (selection.kind === Kind.FIELD) {
+      const name = selection.name.value;
+      if (!INFO_FIELDS.has(name)) kinds.other ||= name !== '__typename';
+      else if (!selection.directives?.length) kinds.info = true;
+      continue;
+    }
+    const set =
+      selection.kind === Kind.INLINE_FRAGMENT
+        ? selection.selectionSet
+        : fragments[selection.name.value]?.selectionSet;
+    // Too deep to look into: count it as other reads (no preload, fields load on their own).
+    if (!set || depth >= 4) kinds.other = true;
+    else kindsOf(set.selections, fragments, kinds, depth + 1);
+  }
+  return kinds;
+}
+
+/**
+ * Whether the `account` field should read the information before its fields run: when they
+ * surely need it and need nothing else, so the fields answer without a promise each. With
+ * orders or positions selected too, the fields load it on their own, in parallel with those.
+ */
+function preloadsInfo(info: GraphQLResolveInfo): boolean {
+  const kinds: SelectionKinds = { info: false, other: false };
+  for (const node of info.fieldNodes) {
+    if (node.selectionSet) kindsOf(node.selectionSet.selections, info.fragments, kinds);
+  }
+  return kinds.info && !kinds.other;
+}
 
 export const AccountRef = builder.objectRef<AccountHandle>('Account').implement({
   description: "The caller's account configuration, orders, positions and balances.",
@@ -52,8 +117,10 @@ export const AccountRef = builder.objectRef<AccountHandle>('Account').implement(
       type: MarketFeeRatesRef,
       nullable: true,
       args: { kind: t.arg({ type: MarketKindEnum, required: true }) },
-      resolve: async (account, { kind }) =>
-        (await account.info()).feeRates.find((r) => r.kind === kind) ?? null,
+      resolve: (account, { kind }) => {
+        const pick = (model: AccountModel) => model.feeRates.find((r) => r.kind === kind) ?? null;
+        return account.model ? pick(account.model) : account.info().then(pick);
+      },
     }),
     imrFactors: t.field({
       type: [SymbolValueRef],
@@ -75,6 +142,10 @@ builder.queryField('account', (t) =>
     description:
       "The caller's account; its information is read once per request however many fields ask, and only when one does.",
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => accountHandle(ctx),
+    resolve: (_root, _args, ctx, info) => {
+      const handle = accountHandle(ctx);
+      // A failed read is answered by the fields that ask for it, as when they load it.
+      return preloadsInfo(info) ? handle.preload().then(() => handle) : handle;
+    },
   }),
 );

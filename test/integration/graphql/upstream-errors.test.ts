@@ -135,6 +135,27 @@ describe('queries: coded GraphQL errors, partial data', () => {
     expect(r.errors?.[0]?.extensions?.upstreamCode).toEqual(expect.any(Number));
     expect(JSON.stringify(r)).not.toContain(stranger.secret);
   });
+
+  it('a failed account read is one upstream call and one located error per field that asked', async () => {
+    const stranger = generateDemoAccount('demo', 'trader').credentials;
+    const principal: Principal = {
+      label: 'stranger',
+      role: 'trader',
+      developer: false,
+      credentials: { accountId: stranger.accountId, secret: stranger.secret },
+    };
+    h.sandbox.resetRequestLog();
+    const r = await h.exec(
+      principal,
+      '{ account { email ...F } } fragment F on Account { accountMode }',
+    );
+    expect(r.data).toEqual({ account: { email: null, accountMode: null } });
+    expect(r.errors?.map((e) => [e.extensions?.code, e.path])).toEqual([
+      ['FORBIDDEN', ['account', 'email']],
+      ['FORBIDDEN', ['account', 'accountMode']],
+    ]);
+    expect(h.upstreamCalls({ path: '/v1/client/info' })).toBe(1);
+  });
 });
 
 describe('an unreachable upstream', () => {
