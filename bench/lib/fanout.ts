@@ -11,10 +11,13 @@
  * idle, minus the same before any subscriber, divided by the subscribers (sockets included).
  *
  * Events are paced (`intervalMs` apart) so each figure is the fan-out of one event, not the
- * queueing of a burst. The client parses no JSON (it reads the timestamp with a regex) so the
+ * queueing of a burst. On a shared machine the latencies follow its load; the CPU time the
+ * gateway (and this client) spent per event while the events were delivered is the figure
+ * to compare changes by (A/B, back to back). The client parses no JSON (it reads the timestamp with a regex) so the
  * bench process stays cheap next to the gateway on a small machine.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { createClient } from 'graphql-ws';
@@ -38,7 +41,10 @@ export interface FanoutOptions {
   sseOnly?: boolean;
   /** Progress lines. @default none */
   log?: (line: string) => void;
-  /** V8 CPU profile of the gateway into this directory. */
+  /**
+   * V8 CPU profiles of the gateway's delivery phases into this directory
+   * (`fanout-sse-events.cpuprofile`, `fanout-ws-events.cpuprofile`).
+   */
   profileDir?: string;
 }
 
@@ -51,6 +57,12 @@ export interface TransportFigures {
   p99Ms: number;
   maxMs: number;
   bytesPerSubscriber: number;
+  /** Gateway CPU time (user + system) per event while the events were delivered, ms. */
+  gatewayCpuMsPerEvent: number | null;
+  /** Of which in the kernel (socket writes), ms. */
+  gatewaySystemCpuMsPerEvent: number | null;
+  /** This process's (the subscribers') CPU time per event, ms: the client's share of the latency. */
+  clientCpuMsPerEvent: number;
   loadAverage1m: number;
 }
 
@@ -203,14 +215,67 @@ async function collect(t: Tally, expected: number): Promise<void> {
   while (t.received + t.failures < expected && Date.now() < until) await sleep(20);
 }
 
+/**
+ * User and system CPU time a process has used so far, µs, from /proc (Linux; null elsewhere).
+ * The system share is mostly the socket writes (on loopback the sender's write also runs the
+ * receiver's TCP path). Kernel ticks are 10 ms, fine over a phase of seconds.
+ */
+function cpuTimesUs(pid: number): { user: number; system: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const user = Number(fields[11]) * 10_000;
+    const system = Number(fields[12]) * 10_000;
+    return Number.isFinite(user + system) ? { user, system } : null;
+  } catch {
+    return null;
+  }
+}
+
+const msPer = (us: number, events: number) => Math.round(us / events / 100) / 10;
+
+/** CPU time of the gateway and of this process over a phase of `events` events. */
+function cpuMeter(gatewayPid: number, events: number) {
+  const gateway = cpuTimesUs(gatewayPid);
+  const client = process.cpuUsage();
+  return (): Pick<
+    TransportFigures,
+    'gatewayCpuMsPerEvent' | 'gatewaySystemCpuMsPerEvent' | 'clientCpuMsPerEvent'
+  > => {
+    const now = cpuTimesUs(gatewayPid);
+    const used = process.cpuUsage(client);
+    const known = gateway !== null && now !== null;
+    return {
+      gatewayCpuMsPerEvent: known
+        ? msPer(now.user + now.system - gateway.user - gateway.system, events)
+        : null,
+      gatewaySystemCpuMsPerEvent: known ? msPer(now.system - gateway.system, events) : null,
+      clientCpuMsPerEvent: msPer(used.user + used.system, events),
+    };
+  };
+}
+
+/** Profiles the gateway between `start` and `stop` when profiling was asked for. */
+async function phaseProfile(controlUrl: string, on: boolean, action: 'start' | 'stop', name = '') {
+  if (!on) return;
+  const r = await fetch(`${controlUrl}/profile/${action}?name=${name}`, { method: 'POST' });
+  if (r.status !== 200) throw new Error(`profile ${action}: HTTP ${r.status} ${await r.text()}`);
+}
+
 function figuresOf(
   t: Tally,
   subscribers: number,
   expected: number,
   bytes: number,
+  cpu: Pick<
+    TransportFigures,
+    'gatewayCpuMsPerEvent' | 'gatewaySystemCpuMsPerEvent' | 'clientCpuMsPerEvent'
+  >,
 ): TransportFigures {
   t.latencies.sort((a, b) => a - b);
   return {
+    ...cpu,
     subscribers,
     delivered: t.received,
     expected,
@@ -242,8 +307,8 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
     const token = `bench_${randomBytes(24).toString('base64url')}`;
     const gateway = await startChild('fanout-gateway', {
       module: 'servers/live-gateway.ts',
-      profileDir: options.profileDir,
       env: {
+        ...(options.profileDir ? { FANOUT_PROFILE_DIR: options.profileDir } : {}),
         SVC_BASE_URL: String(sandbox.info.url),
         SVC_BROKER_ID: 'demo',
         UPSTREAM_LIMIT_SCALE: '1000000',
@@ -282,9 +347,15 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
       `${sandbox.info.url}/sandbox/connections`,
     );
     log(`  SSE: ${subscribers} subscribers open; placing ${events} orders ${intervalMs} ms apart`);
+    const profiling = options.profileDir !== undefined;
+    if (profiling) mkdirSync(options.profileDir!, { recursive: true });
+    await phaseProfile(controlUrl, profiling, 'start');
+    let cpu = cpuMeter(gateway.pid, events);
     await placeOrders(String(sandbox.info.url), trader, events, intervalMs);
     await collect(sse, subscribers * events);
-    const sseFigures = figuresOf(sse, subscribers, subscribers * events, sseBytes);
+    const sseCpu = cpu();
+    await phaseProfile(controlUrl, profiling, 'stop', 'fanout-sse-events');
+    const sseFigures = figuresOf(sse, subscribers, subscribers * events, sseBytes, sseCpu);
     for (const close of closers) close();
     await waitListeners(controlUrl, 0, 'SSE close');
 
@@ -326,9 +397,13 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
       await sleep(300);
       const wsBytes = ((await memory()) - wsBefore) / wsSubscribers;
       log(`  graphql-ws: ${wsSubscribers} subscribers over ${wsConnections} WebSockets`);
+      await phaseProfile(controlUrl, profiling, 'start');
+      cpu = cpuMeter(gateway.pid, events);
       await placeOrders(String(sandbox.info.url), trader, events, intervalMs);
       await collect(ws, wsSubscribers * events);
-      wsFigures = figuresOf(ws, wsSubscribers, wsSubscribers * events, wsBytes);
+      const wsCpu = cpu();
+      await phaseProfile(controlUrl, profiling, 'stop', 'fanout-ws-events');
+      wsFigures = figuresOf(ws, wsSubscribers, wsSubscribers * events, wsBytes, wsCpu);
       for (const client of clients) await client.dispose();
     }
 
@@ -353,6 +428,9 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
   }
 }
 
+const cpuText = (ms: number | null, system?: number | null) =>
+  ms === null ? 'n/a' : `${ms} ms${system == null ? '' : ` (kernel ${system} ms)`}`;
+
 /** The printed lines: each figure with its target and the load average when measured. */
 export function fanoutLines(r: FanoutResult): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -361,10 +439,12 @@ export function fanoutLines(r: FanoutResult): string[] {
     `fan-out: ${r.sse.subscribers} SSE subscribers of one replica, ${r.events} events ${r.intervalMs} ms apart, ${r.upstreamPrivateConnections} upstream private connection(s)`,
     `  fanoutP99Ms               ${r.fanoutP99Ms} ms (target ≤ ${t.fanoutP99Ms}: ${mark(r.fanoutP99Ms <= t.fanoutP99Ms)}); p50 ${r.fanoutP50Ms} ms, max ${r.sse.maxMs} ms; delivered ${r.sse.delivered}/${r.sse.expected}; load ${r.sse.loadAverage1m}`,
     `  fanoutBytesPerSubscriber  ${r.fanoutBytesPerSubscriber} B (target ≤ ${t.fanoutBytesPerSubscriber}: ${mark(r.fanoutBytesPerSubscriber <= t.fanoutBytesPerSubscriber)})`,
+    `  SSE CPU per event: gateway ${cpuText(r.sse.gatewayCpuMsPerEvent, r.sse.gatewaySystemCpuMsPerEvent)}, subscribers (this process) ${cpuText(r.sse.clientCpuMsPerEvent)}`,
   ];
   if (r.ws) {
     lines.push(
       `  graphql-ws: ${r.ws.subscribers} subscribers: p99 ${r.ws.p99Ms} ms (target ≤ ${t.fanoutP99Ms}: ${mark(r.ws.p99Ms <= t.fanoutP99Ms)}), p50 ${r.ws.p50Ms} ms, max ${r.ws.maxMs} ms; heap ${r.ws.bytesPerSubscriber} B/subscriber (target ≤ ${t.fanoutBytesPerSubscriber}: ${mark(r.ws.bytesPerSubscriber <= t.fanoutBytesPerSubscriber)}); delivered ${r.ws.delivered}/${r.ws.expected}; load ${r.ws.loadAverage1m}`,
+      `  graphql-ws CPU per event: gateway ${cpuText(r.ws.gatewayCpuMsPerEvent, r.ws.gatewaySystemCpuMsPerEvent)}, subscribers (this process) ${cpuText(r.ws.clientCpuMsPerEvent)}`,
     );
   }
   return lines;

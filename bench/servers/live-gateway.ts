@@ -2,9 +2,14 @@
  * The fan-out benchmark's gateway: createGateway as `npm start` builds it, with graphql-ws
  * attached, in front of the benchmark's sandbox (SVC_BASE_URL), one keystore principal per
  * trader (BENCH_TRADERS). A small control server reports this process's memory after a full
- * GC (`GET /memory`) and the stream hub's figures (`GET /hub`).
+ * GC (`GET /memory`), the stream hub's figures (`GET /hub`), and, when FANOUT_PROFILE_DIR is
+ * set, profiles one phase of the run (`POST /profile/start`, `POST /profile/stop?name=…`
+ * writes `<name>.cpuprofile` there): a profile of the whole process would be mostly the
+ * subscribers' setup, not the fan-out.
  */
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -28,10 +33,36 @@ const server = createServer(gateway.handler);
 gateway.attachWebSockets(server);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
+const profileDir = process.env.FANOUT_PROFILE_DIR;
+let profiler: Session | undefined;
+
+async function profile(action: 'start' | 'stop', name: string): Promise<void> {
+  if (!profileDir) return;
+  if (action === 'start') {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    return;
+  }
+  if (!profiler) return;
+  const { profile: taken } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  profiler = undefined;
+  writeFileSync(`${profileDir}/${name}.cpuprofile`, JSON.stringify(taken));
+}
+
 const control = createServer((req, res) => {
   const send = (body: unknown) =>
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  if (req.url === '/memory') {
+  const url = new URL(req.url ?? '/', 'http://control');
+  if (url.pathname === '/profile/start' || url.pathname === '/profile/stop') {
+    const action = url.pathname === '/profile/start' ? 'start' : 'stop';
+    profile(action, url.searchParams.get('name') ?? 'fanout').then(
+      () => send({ ok: true }),
+      (error: unknown) => res.writeHead(500).end(String(error)),
+    );
+  } else if (req.url === '/memory') {
     gc();
     gc();
     send(process.memoryUsage());

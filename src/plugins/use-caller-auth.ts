@@ -8,10 +8,9 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/principal.ts';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import { requestIdOf } from '../request-context.ts';
-import { createGatewayContext } from '../resolvers/context.ts';
+import { bindGatewayContext } from '../resolvers/context.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
-import { Deadline } from '../upstream/deadline.ts';
 
 export interface CallerAuthOptions {
   /** Token lookup built from the keystore (or the demo principals). */
@@ -21,6 +20,7 @@ export interface CallerAuthOptions {
   /**
    * One deadline per GraphQL operation (UPSTREAM_DEADLINE_MS), started as its context is
    * built, for all its upstream calls; the client's disconnect (`request.signal`) aborts them.
+   * The Deadline object itself is made at the first upstream call, ending when it would have.
    * @default none (each upstream call gets the client's own deadline)
    */
   deadlineMs?: number;
@@ -77,14 +77,17 @@ export function useCallerAuth({
         authenticate(directory, request.headers.get('authorization'), request),
       );
     },
-    onContextBuilding({ context, extendContext }) {
+    onContextBuilding({ context }) {
       const { request } = context;
       const principal = principals.has(request)
         ? principalOf(request)
         : authenticate(directory, request.headers.get('authorization'), request);
+      // The clock starts now (the operation's start), whenever the first call needs it.
       const deadline =
-        deadlineMs === undefined ? undefined : new Deadline(deadlineMs, { signal: request.signal });
-      extendContext(createGatewayContext(principal, upstream, deadline, requestIdOf(request)));
+        deadlineMs === undefined
+          ? undefined
+          : { budgetMs: deadlineMs, at: performance.now() + deadlineMs, source: request };
+      bindGatewayContext(context, principal, upstream, deadline, requestIdOf(request));
     },
   };
 }

@@ -7,17 +7,26 @@
  * - one chunk per event (yoga enqueues two), written straight into the Node stream the
  *   server pipes to the socket (no web-stream pull/enqueue promises per event);
  * - one serialization per result object: subscribers of the same selection get the same
- *   result (use-shared-subscription-events.ts), so its bytes are encoded once.
+ *   result (use-shared-subscription-events.ts), so its bytes are encoded once;
+ * - the direct lane of that plugin: an error-free shared result is handed over in the hub's
+ *   loop over the event's subscribers and written at once, no promise per subscriber and
+ *   event; errors and the end are pulled through yoga's iterator as before.
  *
  * yoga's `onResultProcess` hook is its documented way to replace a result processor; results
  * that are not streams (errors) keep yoga's. Backpressure: the next event is pulled only when
  * the socket has taken the last, so a client that cannot keep up fills its bounded queue and
- * is ended (slow consumer), never buffered here.
+ * is ended (slow consumer), never buffered here: on the direct lane the stream detaches when
+ * its buffer is full and attaches again once the socket has drained.
  */
 import { Readable } from 'node:stream';
 import { isAsyncIterable } from '@envelop/core';
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import {
+  type DirectResults,
+  directResultsOf,
+  type ResultSink,
+} from './use-shared-subscription-events.ts';
 
 const PING_MS = 12_000;
 const PING = Buffer.from(':\n\n');
@@ -70,19 +79,58 @@ function untrack(stream: SseStream): void {
   pinger = undefined;
 }
 
-class SseStream extends Readable {
+class SseStream extends Readable implements ResultSink {
   private pulling = false;
   private readonly source: AsyncIterator<ExecutionResult>;
+  /** Results come by the direct lane (else they are pulled from `source`). */
+  private direct = false;
+  /** Detached from the direct lane because the buffer is full; attach again on `_read`. */
+  private full = false;
 
-  constructor(results: AsyncIterable<ExecutionResult>) {
+  constructor(
+    results: AsyncIterable<ExecutionResult>,
+    private readonly lane: DirectResults | undefined,
+  ) {
     super({ highWaterMark: 16 * 1024 });
     this.source = results[Symbol.asyncIterator]();
     this.push(PING);
     track(this);
+    if (lane) {
+      this.direct = true;
+      lane.attach(this);
+    }
+  }
+
+  /** The direct lane: one event's shared result, in the hub's loop over its subscribers. */
+  write(result: ExecutionResult): void {
+    if (this.destroyed) return;
+    try {
+      if (!this.push(encode(result))) {
+        this.full = true;
+        this.lane?.detach();
+      }
+    } catch (error) {
+      this.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** What comes next is pulled through the iterator (errors, the end). */
+  pull(): void {
+    this.direct = false;
+    this.full = false;
+    this._read();
   }
 
   override _read(): void {
-    if (this.pulling || this.destroyed) return;
+    if (this.destroyed) return;
+    if (this.direct) {
+      if (this.full) {
+        this.full = false;
+        this.lane?.attach(this);
+      }
+      return;
+    }
+    if (this.pulling) return;
     this.pulling = true;
     this.source.next().then(
       (item) => {
@@ -95,7 +143,15 @@ class SseStream extends Readable {
           return;
         }
         // push() false: the socket is behind; _read comes back when it has drained.
-        if (this.push(encode(item.value))) this._read();
+        const more = this.push(encode(item.value));
+        if (this.lane) {
+          // Back to the direct lane for what follows (it wakes us again for an end).
+          this.direct = true;
+          if (more) this.lane.attach(this);
+          else this.full = true;
+        } else if (more) {
+          this._read();
+        }
       },
       (error: unknown) => {
         this.pulling = false;
@@ -106,6 +162,7 @@ class SseStream extends Readable {
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     untrack(this);
+    this.lane?.detach();
     const done = () => callback(error);
     // The client left: end the subscription (releases its queue and upstream interest).
     Promise.resolve(this.source.return?.()).then(done, done);
@@ -128,7 +185,10 @@ export function useLiveSse(): Plugin {
       setResultProcessor(
         (results, fetchAPI) =>
           new fetchAPI.Response(
-            new SseStream(results as AsyncIterable<ExecutionResult>) as unknown as BodyInit,
+            new SseStream(
+              results as AsyncIterable<ExecutionResult>,
+              directResultsOf(request),
+            ) as unknown as BodyInit,
             { status: 200, headers: HEADERS },
           ),
         'text/event-stream',

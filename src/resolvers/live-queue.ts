@@ -8,6 +8,30 @@
 import type { GraphQLError } from 'graphql';
 import { gqlError } from './errors.ts';
 
+/**
+ * A consumer the queue hands each value to as it is pushed (no promise per event; see
+ * use-shared-subscription-events.ts), instead of one that pulls with `next()`. `take` returns
+ * false for a value it leaves to `next()` (the value stays queued); the queue then detaches
+ * the taker and calls `wake`, as it does when it ends: the consumer pulls from then on.
+ */
+export interface QueueTaker<T> {
+  take(value: T): boolean;
+  wake(): void;
+}
+
+/** A source that can hand its values to a {@link QueueTaker}. */
+export interface TakerSource<T> {
+  /** Hands over what is queued, then each value as it comes, until detached or ended. */
+  attach(taker: QueueTaker<T>): void;
+  detach(): void;
+  /** Puts a value a taker took back in front (it must reach `next()` after all). */
+  unshift(value: T): void;
+}
+
+export const isTakerSource = (source: object): source is TakerSource<unknown> =>
+  typeof (source as Partial<TakerSource<unknown>>).attach === 'function' &&
+  typeof (source as Partial<TakerSource<unknown>>).unshift === 'function';
+
 export function slowConsumerError(max: number): GraphQLError {
   return gqlError(
     'RATE_LIMITED',
@@ -16,9 +40,12 @@ export function slowConsumerError(max: number): GraphQLError {
   );
 }
 
-export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLError> {
+export class SubscriberQueue<T>
+  implements AsyncIterableIterator<T | GraphQLError>, TakerSource<T | GraphQLError>
+{
   private readonly buffer: (T | GraphQLError)[] = [];
   private waiting: ((result: IteratorResult<T | GraphQLError>) => void) | undefined;
+  private taker: QueueTaker<T | GraphQLError> | undefined;
   private ended = false;
   private closed = false;
 
@@ -44,6 +71,13 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
       resolve({ value, done: false });
       return true;
     }
+    const taker = this.taker;
+    if (taker && this.buffer.length === 0) {
+      if (taker.take(value)) return true;
+      this.buffer.push(value);
+      this.wake();
+      return true;
+    }
     if (this.buffer.length >= this.max) {
       // Drop what was buffered: the client must re-read anyway, and the memory goes now.
       this.buffer.length = 0;
@@ -51,6 +85,7 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
       this.ended = true;
       this.onSlow?.();
       this.close();
+      this.wake();
       return false;
     }
     this.buffer.push(value);
@@ -66,7 +101,30 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
     });
   }
 
+  attach(taker: QueueTaker<T | GraphQLError>): void {
+    this.taker = taker;
+    // What queued while no taker was attached goes first, in order; the taker may detach
+    // itself on the way (its transport is full).
+    while (this.taker === taker && this.buffer.length > 0) {
+      if (!taker.take(this.buffer[0]!)) {
+        this.wake();
+        return;
+      }
+      this.buffer.shift();
+    }
+    if (this.taker === taker && this.ended) this.wake();
+  }
+
+  detach(): void {
+    this.taker = undefined;
+  }
+
+  unshift(value: T | GraphQLError): void {
+    this.buffer.unshift(value);
+  }
+
   return(): Promise<IteratorResult<T | GraphQLError>> {
+    this.taker = undefined;
     this.ended = true;
     this.buffer.length = 0;
     this.close();
@@ -82,6 +140,7 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
     this.buffer.push(error);
     this.ended = true;
     this.close();
+    this.wake();
     const waiting = this.waiting;
     if (!waiting) return;
     this.waiting = undefined;
@@ -93,6 +152,7 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
     if (this.ended) return;
     this.ended = true;
     this.close();
+    this.wake();
     const waiting = this.waiting;
     this.waiting = undefined;
     waiting?.({ value: undefined, done: true });
@@ -105,6 +165,13 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T | GraphQLErro
 
   [Symbol.asyncIterator](): this {
     return this;
+  }
+
+  /** The taker must pull from now on: a value was left to next(), or the queue ended. */
+  private wake(): void {
+    const taker = this.taker;
+    this.taker = undefined;
+    taker?.wake();
   }
 
   private close(): void {
