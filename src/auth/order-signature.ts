@@ -12,10 +12,10 @@
  *   v          00
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { signRecoverable } from 'tiny-secp256k1';
 import { formatG10 } from './format-g10.ts';
 import { KeyFormatError, parseTradingKey, parseTradingSecret, tradingKeyOf } from './keys.ts';
 import { secp } from './noble.ts';
+import { signRecoverable } from './secp256k1.ts';
 
 export { formatG10 } from './format-g10.ts';
 
@@ -108,9 +108,10 @@ export class OrderSigner {
   }
 
   /**
-   * Signature (130 hex) of an already normalized string. Signed by libsecp256k1 (WASM, via
-   * tiny-secp256k1): the same RFC 6979 nonce and low-s rule as noble, so the same bytes
-   * (the known-answer tests hold both to it), at a fraction of the CPU on the placeOrder path.
+   * Signature (130 hex) of an already normalized string. Signed by libsecp256k1 (native, or
+   * WASM where the addon does not load: ./secp256k1.ts): the same RFC 6979 nonce and low-s
+   * rule as noble, so the same bytes (the known-answer tests hold both to it), at a fraction
+   * of the CPU on the placeOrder path.
    */
   signNormalized(normalized: string): string {
     const { signature, recoveryId } = signRecoverable(digest(normalized), this.#secret);
