@@ -58,8 +58,37 @@ function round10(value: number): Decimal {
   return parsePrecision(value.toPrecision(10));
 }
 
+/**
+ * The common case without rounding: a number in [1e-4, 1e10) whose shortest round-trip text
+ * (`String`, fixed notation in that range) has at most 10 significant digits. That text is
+ * then the 10-digit rounding of the exact value too: the value lies within half an ulp
+ * (~1e-16 relative) of it, far inside half a step of the 10-digit grid (~5e-11 relative), so
+ * no tie and no other neighbour is possible. Prices and quantities (1000, 0.02, 15.23) take
+ * this path; the rest is computed digit by digit below. Null when it does not apply.
+ */
+function shortestIfTenDigits(value: number): string | null {
+  const magnitude = Math.abs(value);
+  if (!(magnitude >= 1e-4 && magnitude < 1e10)) return null;
+  const text = String(value);
+  let significant = 0;
+  let leading = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) continue; // '-' and '.'
+    if (leading && code === 48) continue;
+    leading = false;
+    if (++significant > 10) return null;
+  }
+  return text;
+}
+
 /** Exactly Python's `format(value, '.10g')`. */
 export function formatG10(value: number): string {
+  return shortestIfTenDigits(value) ?? formatG10ByDigits(value);
+}
+
+/** `formatG10` without the shortcut: rounds every value digit by digit (exported for tests). */
+export function formatG10ByDigits(value: number): string {
   if (Number.isNaN(value)) return 'nan';
   if (value === 0) return Object.is(value, -0) ? '-0' : '0';
   const sign = value < 0 ? '-' : '';

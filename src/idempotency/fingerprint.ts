@@ -6,11 +6,15 @@
  * - Any other mutation: the sha256 of the printed operation, its name and its variables with
  *   object keys sorted.
  */
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import { normalizeOrderParams } from '../auth/order-signature.ts';
 import type { CreateOrderParams } from '../upstream/types.ts';
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** One-shot `crypto.hash` where node has it (≥ 20.12: no Hash object, about 3× cheaper). */
+const sha256: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => createHash('sha256').update(text).digest('hex');
 
 /** Order parameters as the signer sees them: null and undefined fields dropped. */
 export function orderFingerprint(params: CreateOrderParams): string {

@@ -102,14 +102,13 @@ export class IdempotencyRecords {
   async claim(key: string, fingerprint: string, leaseMs: number): Promise<Claim> {
     // A few rounds: each lost race means another request changed the record meanwhile.
     for (let round = 0; round < 5; round++) {
-      const raw = await this.#store.get(key);
       const mine = this.#inFlight(fingerprint, leaseMs);
-      if (raw === null) {
-        if (await this.#store.setIfAbsent(key, mine, this.#ttlMs)) {
-          return { kind: 'owner', lease: { key, fingerprint, raw: mine, previous: 'none' } };
-        }
-        continue;
+      // Most keys are new: SET NX first, so a first call costs one store round trip, not two.
+      if (await this.#store.setIfAbsent(key, mine, this.#ttlMs)) {
+        return { kind: 'owner', lease: { key, fingerprint, raw: mine, previous: 'none' } };
       }
+      const raw = await this.#store.get(key);
+      if (raw === null) continue; // released or expired meanwhile
       const record = parse(raw);
       // A record this version cannot read is taken over as if its outcome were unknown.
       if (record && record.fingerprint !== fingerprint) return { kind: 'mismatch' };

@@ -103,6 +103,27 @@ for (const h of [memoryHarness(), redisHarness()]) {
       expect(claims.filter((c) => c.kind === 'in-flight')).toHaveLength(19);
     });
 
+    it('claims a new key in one store round trip (SET NX), reading only a taken one', async () => {
+      const calls: string[] = [];
+      const counted = new Proxy(one, {
+        get: (target, name, receiver) => {
+          const value = Reflect.get(target, name, receiver);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            calls.push(String(name));
+            return value.apply(target, args);
+          };
+        },
+      });
+      const records = new IdempotencyRecords({ store: counted, now: () => h.now() });
+      const k = key();
+      expect((await records.claim(k, 'fp', 5_000)).kind).toBe('owner');
+      expect(calls).toEqual(['setIfAbsent']);
+      calls.length = 0;
+      expect((await records.claim(k, 'fp', 5_000)).kind).toBe('in-flight');
+      expect(calls).toEqual(['setIfAbsent', 'get']);
+    });
+
     it('done replays the outcome to the same fingerprint and refuses another', async () => {
       const k = key();
       const claim = await a.claim(k, 'fp', 5_000);

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatG10ByDigits } from '../../../src/auth/format-g10.ts';
 import { formatG10 } from '../../../src/auth/order-signature.ts';
 
 // Expected values are Python's `format(v, '.10g')`: 10 significant digits, the exact binary value
@@ -58,6 +60,23 @@ const table: [string, number, string][] = [
 describe('formatG10', () => {
   it.each(table)('%s', (_name, value, expected) => {
     expect(formatG10(value)).toBe(expected);
+    expect(formatG10ByDigits(value)).toBe(expected);
+  });
+
+  // The shortcut (shortest text when it has ≤ 10 digits) must agree with rounding by digits.
+  it('gives the digit-by-digit answer for any double', () => {
+    const prices = fc
+      .tuple(fc.integer({ min: 1, max: 9_999_999_999 }), fc.integer({ min: 0, max: 14 }))
+      .map(([digits, places]) => digits / 10 ** places);
+    const anyDouble = fc.double({ noNaN: true });
+    const nearEdges = fc.constantFrom(1e-4, 1e10, 9999999999.5, 9999999999.4, 0.000099999999995);
+    fc.assert(
+      fc.property(fc.oneof(prices, anyDouble, nearEdges), fc.boolean(), (value, negative) => {
+        const v = negative ? -value : value;
+        expect(formatG10(v)).toBe(formatG10ByDigits(v));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('differs from plain toPrecision exactly where Python breaks a tie to even', () => {
