@@ -16,13 +16,7 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import { currentRequest, REQUEST_ID_HEADER } from '../request-context.ts';
 import { traceContext } from '../tracing.ts';
-import {
-  ATTR_URL_TEMPLATE,
-  accountHash,
-  currentCall,
-  round,
-  type UpstreamTelemetry,
-} from './telemetry.ts';
+import { ATTR_URL_TEMPLATE, accountHash, round, type UpstreamTelemetry } from './telemetry.ts';
 import type { Exchange, ExchangeReply } from './transport.ts';
 
 const failureName = (error: unknown): string => {
@@ -31,7 +25,7 @@ const failureName = (error: unknown): string => {
   return error instanceof Error ? error.name : 'Error';
 };
 
-/** Readiness pings (outside any call) only get the request id. */
+/** Readiness pings (outside any call: no `telemetry` scope) only get the request id. */
 export function observeExchange(
   exchange: Exchange,
   baseUrl: string,
@@ -46,7 +40,7 @@ export function observeExchange(
     close: () => exchange.close(),
     async send(request) {
       const requestId = currentRequest()?.requestId;
-      const scope = currentCall();
+      const scope = request.telemetry;
       if (!scope) {
         if (requestId === undefined) return exchange.send(request);
         return exchange.send({
