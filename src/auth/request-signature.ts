@@ -87,20 +87,17 @@ export class RequestSigner {
     return `${sign(null, toBytes(message), this.#key).toString('base64url')}==`;
   }
 
-  /** Every header of a signed request. */
-  headers(req: SignedRequest): Record<string, string> {
+  /** Every header of a signed request, added to `into` when given (the caller's own headers). */
+  headers(req: SignedRequest, into: Record<string, string> = {}): Record<string, string> {
     const body = req.body ?? '';
-    const headers: Record<string, string> = {
-      'svc-timestamp': String(req.timestamp),
-      'svc-account-id': this.accountId,
-      'svc-key': this.publicKey,
-      'svc-signature': this.sign(requestMessage(req)),
-    };
-    if (req.tradingKey !== undefined) headers['svc-trading-key'] = req.tradingKey;
-    headers['Content-Type'] =
-      body === '' ? 'application/x-www-form-urlencoded' : 'application/json';
-    headers['Cache-Control'] = 'no-cache';
-    return headers;
+    into['svc-timestamp'] = String(req.timestamp);
+    into['svc-account-id'] = this.accountId;
+    into['svc-key'] = this.publicKey;
+    into['svc-signature'] = this.sign(requestMessage(req));
+    if (req.tradingKey !== undefined) into['svc-trading-key'] = req.tradingKey;
+    into['Content-Type'] = body === '' ? 'application/x-www-form-urlencoded' : 'application/json';
+    into['Cache-Control'] = 'no-cache';
+    return into;
   }
 }
 

@@ -42,6 +42,8 @@ const PARAM_FIELDS: Readonly<Record<string, string>> = {
 export function cacheEntry(op: Operation, scope: Scope, args: CallArgs): CacheEntry | undefined {
   if (!op.cache || scope.kind !== 'account') return undefined;
   const key = cacheKey(scope, op.cache.group);
+  // The common read (account info, positions) names no variant: no entries to sort.
+  if (args.params === undefined && args.query === undefined) return { key, field: NO_VARIANT };
   const params = Object.entries(args.params ?? {});
   if (params.length > 0) {
     const [name, value] = params[0]!;

@@ -577,6 +577,10 @@ export function publicMethods(request: RequestFn): PublicApi {
 
 /** Path with its `{name}` segments filled (URI-encoded) and the query string appended. */
 export function buildPath(op: Operation<unknown, never>, args: CallArgs = {}): string {
+  // Most reads (account info, positions) have neither: the template is the path.
+  if (args.rawQuery === undefined && args.query === undefined && !op.path.includes('{')) {
+    return op.path;
+  }
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args.params?.[name];
     if (value === undefined || value === '') {

@@ -15,13 +15,7 @@ import {
   ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
 import { traceContext } from '../tracing.ts';
-import {
-  ATTR_URL_TEMPLATE,
-  accountHash,
-  currentCall,
-  round,
-  type UpstreamTelemetry,
-} from './telemetry.ts';
+import { ATTR_URL_TEMPLATE, accountHash, round, type UpstreamTelemetry } from './telemetry.ts';
 import type { Exchange, ExchangeReply } from './transport.ts';
 
 const failureName = (error: unknown): string => {
@@ -30,7 +24,7 @@ const failureName = (error: unknown): string => {
   return error instanceof Error ? error.name : 'Error';
 };
 
-/** Readiness pings (outside any call) pass through as they are: they belong to no request. */
+/** Readiness pings (outside any call: no `telemetry` scope) pass through as they are. */
 export function observeExchange(
   exchange: Exchange,
   baseUrl: string,
@@ -44,7 +38,7 @@ export function observeExchange(
   return {
     close: () => exchange.close(),
     async send(request) {
-      const scope = currentCall();
+      const scope = request.telemetry;
       if (!scope) return exchange.send(request);
       const { requestId } = scope;
       const headers = { ...request.headers };

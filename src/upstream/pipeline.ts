@@ -8,6 +8,7 @@ import type { RequestSigner } from '../auth/request-signature.ts';
 import type { CallArgs, Operation } from './catalog.ts';
 import type { Deadline } from './deadline.ts';
 import type { Scope } from './keys.ts';
+import type { CallScope } from './telemetry.ts';
 
 /** One upstream account's signers, built once per account (key parsing is not free). */
 export interface AccountContext {
@@ -42,6 +43,8 @@ export interface Call {
   readonly deadline?: Deadline;
   /** The HTTP request's id (request-context.ts): sent as `x-request-id`, on its log lines. */
   readonly requestId?: string;
+  /** What the exchange wrapper reports per attempt; set by the telemetry layer. */
+  readonly telemetry?: CallScope;
 }
 
 export type Handler = (call: Call) => Promise<unknown>;

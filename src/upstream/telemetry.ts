@@ -11,7 +11,6 @@
  * - `x-request-id` of the GraphQL request on every upstream request.
  * A throwing listener never breaks a call. Without tracer and logger only the event is made.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import {
@@ -57,7 +56,12 @@ export function outcomeOf(error: unknown): UpstreamCallEvent['outcome'] {
   return 'unavailable';
 }
 
-/** One call in flight, as the exchange wrapper sees it. */
+/**
+ * One call in flight, as the exchange wrapper sees it: made by `withTelemetry`, carried down
+ * the pipeline on the call (`Call.telemetry`) and handed to the exchange with each attempt.
+ * Passed explicitly, not through an AsyncLocalStorage: every store makes every promise of
+ * the process pay an async hook, and a call makes a dozen of them.
+ */
 export interface CallScope {
   readonly op: Operation;
   readonly accountId: string | undefined;
@@ -71,11 +75,6 @@ export interface CallScope {
   /** HTTP status of the last answer. */
   status: number | undefined;
 }
-
-const calls = new AsyncLocalStorage<CallScope>();
-
-/** The call whose layers are running now (the exchange wrapper's view). */
-export const currentCall = (): CallScope | undefined => calls.getStore();
 
 /** Account ids are not secrets, but logs name them by a short hash (join with metrics labels). */
 const accountHashes = new Map<string, string>();
@@ -91,14 +90,6 @@ export function accountHash(accountId: string | undefined): string | undefined {
 }
 
 export const round = (ms: number) => Math.round(ms * 10) / 10;
-
-function ignoreErrors(fn: () => void): void {
-  try {
-    fn();
-  } catch {
-    // See the callers.
-  }
-}
 
 function logCallEnd(logger: Logger, call: Call, event: UpstreamCallEvent, error: unknown): void {
   const fields = {
@@ -174,11 +165,13 @@ export function withTelemetry(
       lastResult: undefined,
       status: undefined,
     };
-    const run = () => calls.run(scope, () => next(call));
+    const traced: Call = { ...call, telemetry: scope };
     let outcome: UpstreamCallEvent['outcome'] = 'ok';
     let failure: unknown;
     try {
-      return await (span ? context.with(trace.setSpan(context.active(), span), run) : run());
+      return await (span
+        ? context.with(trace.setSpan(context.active(), span), next, undefined, traced)
+        : next(traced));
     } catch (error) {
       outcome = outcomeOf(error);
       failure = error;
@@ -193,9 +186,17 @@ export function withTelemetry(
         attempts: call.stats.attempts,
       };
       // Telemetry must not change the result of a call, nor one listener silence another.
-      if (emit) ignoreErrors(() => emit(event));
+      try {
+        emit?.(event);
+      } catch {
+        // A failing metrics listener is its own problem.
+      }
       if (span) endCallSpan(span, event, scope.status);
-      if (logger) ignoreErrors(() => logCallEnd(logger, call, event, failure));
+      try {
+        if (logger) logCallEnd(logger, call, event, failure);
+      } catch {
+        // Nor may a failing log sink change the call.
+      }
     }
   };
 }

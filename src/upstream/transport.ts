@@ -15,7 +15,7 @@
  * (fetch's Request/Response machinery cost about twice the CPU per call), or — when a `fetch`
  * is injected (tests record requests through one) — that fetch.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { REQUEST_ID_HEADER } from '../request-context.ts';
 import type { CallArgs } from './catalog.ts';
@@ -33,6 +33,7 @@ import {
   readCappedResponse,
 } from './response-body.ts';
 import { markUnsent } from './retry.ts';
+import type { CallScope } from './telemetry.ts';
 
 /** One HTTP request to the upstream; `path` is appended to the base URL. */
 export interface ExchangeRequest {
@@ -44,6 +45,8 @@ export interface ExchangeRequest {
   timeoutMs: number;
   /** Aborts the request (the caller went away); the connection is dropped. */
   signal?: AbortSignal | undefined;
+  /** The call this attempt belongs to, for the exchange wrapper (observe-exchange.ts). */
+  telemetry?: CallScope | undefined;
 }
 
 /** What the pipeline reads of an answer. */
@@ -92,6 +95,23 @@ const abortError = (): Error =>
 const firstHeader = (value: string | string[] | undefined): string | null =>
   value === undefined ? null : Array.isArray(value) ? (value[0] ?? null) : value;
 
+/** Methods node:http sends without a body by default (no `Content-Length: 0` added). */
+const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+
+/**
+ * The request's headers as node:http's flat list, `Host` and `Content-Length` included: given
+ * a list, node:http writes the head at once (each header still validated) instead of storing
+ * every header in its own table first, lower-cased, and writing them from there.
+ */
+function headerList(req: ExchangeRequest, host: string): string[] {
+  const list = ['Host', host];
+  for (const name in req.headers) list.push(name, req.headers[name]!);
+  // What node:http adds itself to headers given as an object, so the wire stays the same.
+  if (req.body !== undefined) list.push('Content-Length', String(Buffer.byteLength(req.body)));
+  else if (!BODILESS.has(req.method)) list.push('Content-Length', '0');
+  return list;
+}
+
 /**
  * The default exchange: node:http or node:https (by the base URL's scheme) on a keep-alive
  * agent of its own, LIFO so that a warm connection is reused first and idle ones expire.
@@ -117,6 +137,8 @@ export function createHttpExchange(
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const port = url.port === '' ? (secure ? 443 : 80) : Number(url.port);
   const prefix = url.pathname.replace(/\/+$/, '');
+  // What node:http would put in `Host` (brackets for IPv6, the port unless the default one).
+  const host = url.host;
   let inFlight = 0;
   let closing = false;
 
@@ -125,7 +147,6 @@ export function createHttpExchange(
       let done = false;
       let timer: NodeJS.Timeout | undefined;
       let outgoing: ReturnType<typeof request> | undefined;
-      const onAbort = () => finish(abortError());
       const finish = (error: Error | undefined, reply?: ExchangeReply) => {
         if (done) return;
         done = true;
@@ -137,18 +158,7 @@ export function createHttpExchange(
           reject(error);
         } else resolve(reply!);
       };
-      const onResponse = (res: IncomingMessage) =>
-        readCappedBody(res, maxResponseBytes, (error, text) =>
-          error
-            ? finish(error)
-            : finish(undefined, {
-                status: res.statusCode ?? 0,
-                text: text ?? '',
-                retryAfter: firstHeader(res.headers['retry-after']),
-                date: firstHeader(res.headers.date),
-                contentType: firstHeader(res.headers['content-type']),
-              }),
-        );
+      const onAbort = () => finish(abortError());
       inFlight++;
       if (req.signal?.aborted) {
         finish(abortError());
@@ -156,13 +166,27 @@ export function createHttpExchange(
       }
       req.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const headers =
-          req.body === undefined
-            ? req.headers
-            : { ...req.headers, 'Content-Length': String(Buffer.byteLength(req.body)) };
         outgoing = request(
-          { agent, hostname, port, method: req.method, path: prefix + req.path, headers },
-          onResponse,
+          {
+            agent,
+            hostname,
+            port,
+            method: req.method,
+            path: prefix + req.path,
+            headers: headerList(req, host),
+          },
+          (res) =>
+            readCappedBody(res, maxResponseBytes, (error, text) =>
+              error
+                ? finish(error)
+                : finish(undefined, {
+                    status: res.statusCode ?? 0,
+                    text: text ?? '',
+                    retryAfter: firstHeader(res.headers['retry-after']),
+                    date: firstHeader(res.headers.date),
+                    contentType: firstHeader(res.headers['content-type']),
+                  }),
+            ),
         );
         timer = setTimeout(() => finish(timeoutError(req.timeoutMs)), req.timeoutMs);
         outgoing.on('error', finish);
@@ -268,15 +292,9 @@ export function createSender(options: SenderOptions): Handler {
         if (body !== undefined) headers['Content-Type'] = 'application/json';
       } else {
         if (!call.account) throw new TypeError(`${op.name}: requires account credentials`);
-        Object.assign(
+        call.account.signer.headers(
+          { method: op.method, path, timestamp, body, tradingKey: call.tradingKey },
           headers,
-          call.account.signer.headers({
-            method: op.method,
-            path,
-            timestamp,
-            ...(body === undefined ? {} : { body }),
-            ...(call.tradingKey === undefined ? {} : { tradingKey: call.tradingKey }),
-          }),
         );
       }
       if (op.auth === 'trading' && options.recvWindowMs !== undefined) {
@@ -311,6 +329,7 @@ export function createSender(options: SenderOptions): Handler {
           // Reads stop when the caller goes away; a write in flight runs to its timeout (it
           // cannot be unsent, and its answer says whether it landed).
           signal: op.method === 'GET' ? deadline?.signal : undefined,
+          telemetry: call.telemetry,
         });
       } catch (error) {
         if (deadline?.aborted && op.method === 'GET') {

@@ -126,9 +126,9 @@ describe('exchange wrapper', () => {
     const { lines, logger } = capture();
     const { exchange } = wire([503, 200]);
     const observed = observeExchange(exchange, 'http://127.0.0.1:1', { logger });
-    const layer = withTelemetry({ logger })(async () => {
-      await observed.send(request);
-      await observed.send(request);
+    const layer = withTelemetry({ logger })(async (call) => {
+      await observed.send({ ...request, telemetry: call.telemetry });
+      await observed.send({ ...request, telemetry: call.telemetry });
       return 'ok';
     });
     await layer(makeCall(CATALOG.accountInfo, 'r-2'));
