@@ -92,6 +92,10 @@ function compactHeader(response: ServerResponse): void {
 }
 const ANY = /^/;
 
+function onDrain(this: SseStream): void {
+  this.drained();
+}
+
 class SseStream extends Readable implements ResultSink {
   private pulling = false;
   private readonly source: AsyncIterator<ExecutionResult>;
@@ -99,12 +103,14 @@ class SseStream extends Readable implements ResultSink {
   private direct = false;
   /** Detached from the direct lane because the buffer is full; attach again on `_read`. */
   private full = false;
+  private headerCompacted = false;
+  private awaitingDrain = false;
 
   constructor(
     results: AsyncIterable<ExecutionResult>,
     private readonly lane: DirectResults | undefined,
     /** Node's response this stream is piped to, when served by node:http. */
-    private response: ServerResponse | undefined,
+    private readonly response: ServerResponse | undefined,
   ) {
     super({ highWaterMark: 16 * 1024 });
     this.source = results[Symbol.asyncIterator]();
@@ -116,17 +122,42 @@ class SseStream extends Readable implements ResultSink {
     }
   }
 
-  /** The direct lane: one event's shared result, in the hub's loop over its subscribers. */
+  /**
+   * The direct lane: one event's shared result, in the hub's loop over its subscribers.
+   * Written straight into node's response when nothing waits in this stream (the pipe would
+   * only hand the same bytes on, through a 'data' event per chunk: ~10% of the fan-out's
+   * JavaScript time); pushed into the stream otherwise, so the order holds.
+   */
   write(result: ExecutionResult): void {
     if (this.destroyed) return;
     try {
-      if (!this.push(encode(result))) {
+      const bytes = encode(result);
+      const res = this.response;
+      if (res && this.readableLength === 0 && res.headersSent && !res.writableEnded) {
+        if (!res.write(bytes)) {
+          // The socket is behind: the queue holds what follows until it drains.
+          this.full = true;
+          this.lane?.detach();
+          if (!this.awaitingDrain) {
+            this.awaitingDrain = true;
+            res.once('drain', onDrain.bind(this));
+          }
+        }
+      } else if (!this.push(bytes)) {
         this.full = true;
         this.lane?.detach();
       }
     } catch (error) {
       this.destroy(error instanceof Error ? error : new Error(String(error)));
     }
+  }
+
+  /** Node's response drained after a direct write it could not take at once. */
+  drained(): void {
+    this.awaitingDrain = false;
+    if (this.destroyed || !this.direct || !this.full) return;
+    this.full = false;
+    this.lane?.attach(this);
   }
 
   /** What comes next is pulled through the iterator (errors, the end). */
@@ -138,9 +169,9 @@ class SseStream extends Readable implements ResultSink {
 
   override _read(): void {
     if (this.destroyed) return;
-    if (this.response) {
+    if (this.response && !this.headerCompacted) {
+      this.headerCompacted = true;
       compactHeader(this.response);
-      this.response = undefined;
     }
     if (this.direct) {
       if (this.full) {

@@ -6,7 +6,7 @@
  * executed once per event and delivered in order; the end completes the stream. The
  * graphql-ws side's iterator (DirectIterator) is checked against a fake lane.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
@@ -17,9 +17,11 @@ import {
   type ResultSink,
   useSharedSubscriptionEvents,
 } from '../../../src/plugins/use-shared-subscription-events.ts';
+import { deliver } from '../../../src/resolvers/live.ts';
 import { DirectIterator } from '../../../src/resolvers/live-direct.ts';
 import { SubscriberQueue } from '../../../src/resolvers/live-queue.ts';
 
+const BIG = 'x'.repeat(64 * 1024);
 const queues = new Set<SubscriberQueue<{ n: number }>>();
 let executed = 0;
 let seenByHook = 0;
@@ -32,7 +34,7 @@ const publish = (n: number) => {
 const schema = createSchema({
   typeDefs: /* GraphQL */ `
     type Query { ok: Boolean }
-    type Event { n: Int! later: Int! boom: String }
+    type Event { n: Int! later: Int! boom: String big: String! }
     type Subscription { events: Event! }
   `,
   resolvers: {
@@ -41,6 +43,7 @@ const schema = createSchema({
         executed++;
         return e.n * 10;
       },
+      big: () => BIG,
       boom: (e: { n: number }) => {
         if (e.n === 2) throw new Error('internal detail');
         return 'ok';
@@ -53,7 +56,7 @@ const schema = createSchema({
           queues.add(q);
           return q;
         },
-        resolve: (event: unknown) => event,
+        resolve: deliver,
       },
     },
   },
@@ -151,6 +154,52 @@ it('executes an async selection once per event and delivers in order', async () 
   expect(executed).toBe(5);
   for (const q of [...queues]) q.end();
   await expect.poll(() => subs.every((s) => s.done), { interval: 10 }).toBe(true);
+});
+
+it('a subscriber whose socket is behind is ended with SLOW_CONSUMER after what it could take', async () => {
+  // A client that does not read: the socket fills, then the response, then the bounded queue.
+  const target = new URL(url);
+  let res: import('node:http').IncomingMessage | undefined;
+  const body = JSON.stringify({ query: 'subscription { events { n big } }' });
+  const req = request(
+    {
+      host: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'content-length': Buffer.byteLength(body),
+      },
+    },
+    (r) => {
+      res = r;
+      r.pause();
+    },
+  );
+  req.end(body);
+  await expect.poll(() => queues.size === 1 && res !== undefined, { interval: 10 }).toBe(true);
+  for (let n = 1; n <= 400 && queues.size > 0; n++) {
+    publish(n);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  expect(queues.size).toBe(0); // ended: released from the hub's side
+  let text = '';
+  res!.setEncoding('utf8');
+  res!.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  res!.resume();
+  await new Promise((resolve) => res!.on('end', resolve));
+  const results = events(text);
+  const delivered = results.slice(0, -1).map((r) => (r.data as { events: { n: number } }).events.n);
+  expect(delivered).toEqual(delivered.map((_, i) => i + 1));
+  expect(results.at(-1)!.errors![0]!.extensions).toMatchObject({
+    code: 'RATE_LIMITED',
+    reason: 'SLOW_CONSUMER',
+  });
+  expect(text.endsWith('event: complete\ndata:\n\n')).toBe(true);
 });
 
 /** A lane handing results over by hand; `pulls` what the sink was told to pull. */
