@@ -7,7 +7,8 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ExecutionArgs } from 'graphql';
+import { isAsyncIterable } from '@envelop/core';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
@@ -20,8 +21,12 @@ import type { Logger } from './logger.ts';
 import { authenticate } from './plugins/use-caller-auth.ts';
 import { useLiveSse } from './plugins/use-live-sse.ts';
 import type { OperationResolver, ResolvedOperation } from './plugins/use-persisted-operations.ts';
-import { useSharedSubscriptionEvents } from './plugins/use-shared-subscription-events.ts';
+import {
+  directResultsOf,
+  useSharedSubscriptionEvents,
+} from './plugins/use-shared-subscription-events.ts';
 import type { LiveContext } from './resolvers/live.ts';
+import { DirectIterator } from './resolvers/live-direct.ts';
 import type { GatewayContext } from './schema/context.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { StreamHub, wsBaseOf } from './upstream/stream/index.ts';
@@ -125,7 +130,18 @@ export function createLive(options: LiveOptions): Live {
             }
           },
           execute: (args) => (args.rootValue as Enveloped).execute(args),
-          subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+          subscribe: async (args) => {
+            const result = await (args.rootValue as Enveloped).subscribe(args);
+            // Shared, error-free results by the direct lane, the rest through the wrappers.
+            const request = (args.contextValue as { request?: object }).request;
+            const lane = request && isAsyncIterable(result) ? directResultsOf(request) : undefined;
+            return lane
+              ? new DirectIterator(
+                  (result as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator](),
+                  lane,
+                )
+              : result;
+          },
           onSubscribe: async (ctx, _id, payload) => {
             const authorization = authorizationOf(ctx.connectionParams);
             // The text, or the registered document of extensions.persistedQuery.sha256Hash /

@@ -87,3 +87,94 @@ describe('SubscriberQueue.end', () => {
     expect(released).toBe(1);
   });
 });
+
+describe('SubscriberQueue taker (direct lane)', () => {
+  const takerOf = (accept: (v: unknown) => boolean = () => true) => {
+    const log: unknown[] = [];
+    let woken = 0;
+    return {
+      log,
+      woken: () => woken,
+      take: (v: unknown) => {
+        if (!accept(v)) return false;
+        log.push(v);
+        return true;
+      },
+      wake: () => {
+        woken++;
+      },
+    };
+  };
+
+  it('hands what is queued over first, then each value as it is pushed', () => {
+    const q = new SubscriberQueue<number>(5, () => {});
+    q.push(1);
+    const t = takerOf();
+    q.attach(t);
+    q.push(2);
+    expect(t.log).toEqual([1, 2]);
+    expect(q.size).toBe(0);
+  });
+
+  it('leaves a refused value to next(), in order, and wakes the consumer once', async () => {
+    const q = new SubscriberQueue<number>(5, () => {});
+    const t = takerOf((v) => v !== 2);
+    q.attach(t);
+    q.push(1);
+    q.push(2);
+    q.push(3);
+    expect(t.log).toEqual([1]);
+    expect(t.woken()).toBe(1);
+    expect(await q.next()).toEqual({ value: 2, done: false });
+    expect(await q.next()).toEqual({ value: 3, done: false });
+  });
+
+  it('queues while detached (bounded: a slow consumer still ends) and wakes on reattach', async () => {
+    let released = 0;
+    const q = new SubscriberQueue<number>(2, () => released++);
+    const t = takerOf((v) => !(v instanceof Error));
+    q.attach(t);
+    q.push(1);
+    q.detach();
+    for (let i = 2; i < 10; i++) q.push(i);
+    expect(released).toBe(1);
+    q.attach(t);
+    expect(t.log).toEqual([1]);
+    expect(t.woken()).toBe(1);
+    const end = await q.next();
+    expect((end.value as GraphQLError).extensions).toMatchObject({ reason: 'SLOW_CONSUMER' });
+    expect(await q.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('wakes the consumer on fail() and end(); return() detaches without waking', async () => {
+    const failed = new SubscriberQueue<number>(5, () => {});
+    const a = takerOf();
+    failed.attach(a);
+    failed.fail(new GraphQLError('gone'));
+    expect(a.woken()).toBe(1);
+    expect((await failed.next()).value).toBeInstanceOf(GraphQLError);
+
+    const ended = new SubscriberQueue<number>(5, () => {});
+    const b = takerOf();
+    ended.attach(b);
+    ended.end();
+    expect(b.woken()).toBe(1);
+    expect(await ended.next()).toEqual({ value: undefined, done: true });
+
+    const left = new SubscriberQueue<number>(5, () => {});
+    const c = takerOf();
+    left.attach(c);
+    await left.return();
+    left.push(1);
+    expect(c.woken()).toBe(0);
+    expect(c.log).toEqual([]);
+  });
+
+  it('unshift() puts a taken value back in front', async () => {
+    const q = new SubscriberQueue<number>(5, () => {});
+    q.push(2);
+    q.unshift(1);
+    expect(await q.next()).toEqual({ value: 1, done: false });
+    expect(await q.next()).toEqual({ value: 2, done: false });
+  });
+});
