@@ -13,9 +13,9 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { formatG10 } from './format-g10.ts';
-import { KeyFormatError, parseTradingKey, parseTradingSecret, tradingKeyOf } from './keys.ts';
+import { KeyFormatError, parseTradingKey, parseTradingSecret } from './keys.ts';
 import { secp } from './noble.ts';
-import { signRecoverable } from './secp256k1.ts';
+import { publicKeyOf, signRecoverable } from './secp256k1.ts';
 
 export { formatG10 } from './format-g10.ts';
 
@@ -99,7 +99,7 @@ export class OrderSigner {
 
   constructor(tradingSecretHex: string) {
     this.#secret = parseTradingSecret(tradingSecretHex);
-    this.tradingKey = tradingKeyOf(this.#secret);
+    this.tradingKey = hex(publicKeyOf(this.#secret).subarray(1));
   }
 
   /** Signature (130 hex) of the parameters' normalized string. */

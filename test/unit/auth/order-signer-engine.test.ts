@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { secp } from '../../../src/auth/noble.ts';
 import { OrderSigner, verifyOrderSignature } from '../../../src/auth/order-signature.ts';
 import {
+  publicKeyOf,
   SECP256K1_ENGINE,
   signRecoverable,
   signRecoverableWasm,
@@ -56,6 +57,15 @@ describe('OrderSigner engine', () => {
         expect(used.recoveryId).toBe(wasm.recoveryId);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('derives the public key noble derives', () => {
+    fc.assert(
+      fc.property(secrets, (secret) => {
+        expect(hex(publicKeyOf(secret))).toBe(hex(secp.getPublicKey(secret, false)));
+      }),
+      { numRuns: 100 },
     );
   });
 });
