@@ -9,6 +9,7 @@ import { useJit } from '../../../src/plugins/use-jit.ts';
 
 function server() {
   const engines: string[] = [];
+  const runs = { fail: 0 };
   // graphql-jit's executor tags its results with a compiled `stringify`; graphql-js's do not.
   const observe: Plugin = {
     onExecute: () => ({
@@ -21,11 +22,17 @@ function server() {
     schema: createSchema({
       typeDefs: /* GraphQL */ `
         type Query { double(n: Int!): Int! }
-        type Mutation { echo(text: String!): String! }
+        type Mutation { echo(text: String!): String! fail(text: String!): String! }
       `,
       resolvers: {
         Query: { double: (_: unknown, { n }: { n: number }) => n * 2 },
-        Mutation: { echo: (_: unknown, { text }: { text: string }) => text },
+        Mutation: {
+          echo: (_: unknown, { text }: { text: string }) => text,
+          fail: () => {
+            runs.fail++;
+            throw new Error('failed once');
+          },
+        },
       },
     }),
     plugins: [useJit(), observe],
@@ -43,7 +50,7 @@ function server() {
     });
     return res.json() as Promise<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }>;
   };
-  return { post, engines };
+  return { post, engines, runs };
 }
 
 describe('useJit', () => {
@@ -64,6 +71,15 @@ describe('useJit', () => {
       message: 'Variable "$n" got invalid value "x"; Int cannot represent non-integer value: "x"',
     });
     expect(engines).toEqual(['graphql-js']);
+  });
+
+  it('keeps a compiled answer that ran and failed: a mutation is never run twice', async () => {
+    const { post, engines, runs } = server();
+    const answer = await post('mutation($t: String!) { fail(text: $t) }', { t: 'x' });
+    expect(answer.data).toBeNull();
+    expect(answer.errors).toHaveLength(1);
+    expect(runs.fail).toBe(1);
+    expect(engines).toEqual(['jit']);
   });
 
   // graphql-jit's cache is keyed by document, not by operation name: running a document's
