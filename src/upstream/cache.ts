@@ -120,26 +120,29 @@ export function withCache(options: CacheLayerOptions): Layer {
     call.stats.cache = config.enabled ? 'miss' : 'bypass';
     const { deadline } = call;
     deadline?.check(call.op.name, 'coalesced read');
-    const abort = new SharedAbort();
-    const flightCall = deadline ? { ...call, deadline: deadline.withSignal(abort.signal) } : call;
+    // Made by the leader only: `work` runs at once when this call starts the flight.
+    let lead: { abort: SharedAbort; deadline?: Deadline } | undefined;
     const { promise, leader } = flights.run(`${entry.key}|${entry.field}`, async (isStale) => {
-      const data = await next(flightCall);
-      const ttl = config.enabled ? ttlFor(policy, data, config) : 0;
-      if (ttl > 0 && !isStale()) {
-        const value = JSON.stringify({ e: now() + ttl, v: data } satisfies Stored);
-        await health.guard(
-          () => store.hset(entry.key, entry.field, value, ttl),
-          () => undefined,
-        );
+      const abort = new SharedAbort();
+      const flightCall = deadline ? { ...call, deadline: deadline.withSignal(abort.signal) } : call;
+      lead = flightCall.deadline ? { abort, deadline: flightCall.deadline } : { abort };
+      try {
+        const data = await next(flightCall);
+        const ttl = config.enabled ? ttlFor(policy, data, config) : 0;
+        if (ttl > 0 && !isStale()) {
+          const value = JSON.stringify({ e: now() + ttl, v: data } satisfies Stored);
+          await health.guard(
+            () => store.hset(entry.key, entry.field, value, ttl),
+            () => undefined,
+          );
+        }
+        return data;
+      } finally {
+        abort.end();
       }
-      return data;
     });
-    if (leader)
-      shared.set(
-        promise,
-        flightCall.deadline ? { abort, deadline: flightCall.deadline } : { abort },
-      );
-    const flight = shared.get(promise);
+    const flight = leader ? lead : shared.get(promise);
+    if (leader) shared.set(promise, lead!);
     flight?.abort.join(deadline?.signal);
     return deadline
       ? deadline.race(promise, call.op.name, 'coalesced read', flight?.deadline)

@@ -128,7 +128,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       account,
       scope: account?.scope ?? GLOBAL,
       stats: { cache: 'bypass', budgetWaitMs: 0, attempts: 0 },
-      ...extra,
+      bypassCache: extra.bypassCache,
       deadline: extra.deadline ?? new Deadline(deadlineMs),
     });
 

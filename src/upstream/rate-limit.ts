@@ -88,18 +88,8 @@ export function withBudget(options: BudgetOptions): Layer {
   const scale = options.limitScale ?? 1;
   const replicas = Math.max(1, Math.floor(options.replicas ?? 1));
 
-  const check = async (call: Call, key: string): Promise<ConsumeResult> => {
-    const limit = call.op.limit;
-    const at = now();
-    if (limit) {
-      const windowMs = limit.windowMs + WINDOW_MARGIN_MS;
-      const max = Math.max(1, Math.round(limit.limit * scale));
-      const share = Math.max(1, Math.floor(max / replicas));
-      return health.guard(
-        () => store.consume(key, max, windowMs, at),
-        () => fallback.consume(key, share, windowMs, at),
-      );
-    }
+  /** Operations without a documented window: only an upstream 429 block can stop them. */
+  const unblocked = async (key: string, at: number): Promise<ConsumeResult> => {
     const blockedMs = await health.guard(
       () => store.blockedFor(key, at),
       () => fallback.blockedFor(key, at),
@@ -107,6 +97,20 @@ export function withBudget(options: BudgetOptions): Layer {
     return blockedMs > 0
       ? { allowed: false, retryAfterMs: blockedMs, remaining: 0, blocked: true }
       : { allowed: true, retryAfterMs: 0, remaining: Number.POSITIVE_INFINITY, blocked: false };
+  };
+
+  // Not async: the store's promise is returned as it is (one promise less per call).
+  const check = (call: Call, key: string): Promise<ConsumeResult> => {
+    const limit = call.op.limit;
+    const at = now();
+    if (!limit) return unblocked(key, at);
+    const windowMs = limit.windowMs + WINDOW_MARGIN_MS;
+    const max = Math.max(1, Math.round(limit.limit * scale));
+    const share = Math.max(1, Math.floor(max / replicas));
+    return health.guard(
+      () => store.consume(key, max, windowMs, at),
+      () => fallback.consume(key, share, windowMs, at),
+    );
   };
 
   /** Takes one unit of budget, sleeping for it up to `waitMs` in all. */
@@ -142,7 +146,9 @@ export function withBudget(options: BudgetOptions): Layer {
     try {
       await acquire(call, key);
       // Sequential: each unit is one atomic store call; a batch has at most 10.
-      for (const other of alsoSpent(call)) await acquire(other, budgetKey(other));
+      if (call.op.alsoCounts) {
+        for (const other of alsoSpent(call)) await acquire(other, budgetKey(other));
+      }
     } catch (error) {
       throw endsCall(error) ? markUnsent(error) : error;
     }

@@ -121,6 +121,16 @@ describe('Deadline', () => {
     b.abort();
     expect(shared.signal.aborted).toBe(true);
   });
+
+  it('lets its callers go when the shared work ends: a later abort aborts nothing', () => {
+    const a = new AbortController();
+    const shared = new SharedAbort();
+    shared.join(a.signal);
+    shared.end();
+    shared.join(new AbortController().signal);
+    a.abort();
+    expect(shared.signal.aborted).toBe(false);
+  });
 });
 
 describe('retry layer under a deadline', () => {
