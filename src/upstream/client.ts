@@ -130,6 +130,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       stats: { cache: 'bypass', budgetWaitMs: 0, attempts: 0 },
       bypassCache: extra.bypassCache,
       deadline: extra.deadline ?? new Deadline(deadlineMs),
+      requestId: extra.requestId,
     });
 
   const readBack = (placing: Call, clientOrderId: string) =>
