@@ -1,8 +1,8 @@
 /**
  * The id of an HTTP request, given to `useLogging` as the request comes in and passed on
- * explicitly from there: into the GraphQL context (`requestId`), the per-request upstream
- * view (every REST call of the request sends it and its log lines carry it), and the
- * plugins that log about the request.
+ * explicitly from there: the context binds it into the per-request upstream view (every REST
+ * call of the request sends it and its log lines carry it), and the plugins that log about the
+ * request read it here.
  *
  * Not an AsyncLocalStorage: on Node 20 one that is entered around every request makes every
  * promise of the process pay a hook that copies the store (about a fifth of a cached read's

@@ -2,6 +2,7 @@
  * The gateway's `Account` type, the part the benchmark selects, as both peers declare and
  * resolve it from the upstream's account information: the same document, the same answer.
  */
+import { feeRatesOf } from '../../src/resolvers/account.ts';
 import type { AccountInfo } from '../../src/upstream/types.ts';
 
 /** Type definitions without the root field: each peer adds `account` its own way. */
@@ -28,31 +29,6 @@ export const ACCOUNT_TYPE_DEFS = /* GraphQL */ `
     feeRates: [MarketFeeRates!]!
   }
 `;
-
-interface MarketFeeRates {
-  kind: 'STANDARD' | 'FUTURES' | 'RWA';
-  makerFeeRate: number;
-  takerFeeRate: number;
-}
-
-function feeRatesOf(info: AccountInfo): MarketFeeRates[] {
-  const rates: MarketFeeRates[] = [
-    { kind: 'STANDARD', makerFeeRate: info.maker_fee_rate, takerFeeRate: info.taker_fee_rate },
-    {
-      kind: 'FUTURES',
-      makerFeeRate: info.futures_maker_fee_rate,
-      takerFeeRate: info.futures_taker_fee_rate,
-    },
-  ];
-  if (typeof info.rwa_maker_fee_rate === 'number' && typeof info.rwa_taker_fee_rate === 'number') {
-    rates.push({
-      kind: 'RWA',
-      makerFeeRate: info.rwa_maker_fee_rate,
-      takerFeeRate: info.rwa_taker_fee_rate,
-    });
-  }
-  return rates;
-}
 
 /** `Account`'s field resolvers over the upstream's account information. */
 export const accountResolvers = {

@@ -12,7 +12,12 @@
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.ts';
 import { routeLabel } from '../metrics.ts';
-import { acceptRequestId, REQUEST_ID_HEADER, setRequestId } from '../request-context.ts';
+import {
+  acceptRequestId,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  setRequestId,
+} from '../request-context.ts';
 import { principalOf } from './use-caller-auth.ts';
 
 export interface LoggingPluginOptions {
@@ -23,8 +28,7 @@ export interface LoggingPluginOptions {
 
 interface RequestLog {
   at: number;
-  path?: string;
-  id: string;
+  path: string;
   operation?: string;
 }
 
@@ -40,9 +44,8 @@ export function useLogging({
     // Synchronous onRequest, not yoga's `instrumentation.request` wrapper: nothing needs the id
     // before the first hook, and the wrapper costs closures and promise plumbing per request.
     onRequest({ request, url }) {
-      const id = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
-      requests.set(request, { at: performance.now(), id, path: url.pathname });
-      setRequestId(request, id);
+      requests.set(request, { at: performance.now(), path: url.pathname });
+      setRequestId(request, acceptRequestId(request.headers.get(REQUEST_ID_HEADER)));
     },
     onParams({ request, params }) {
       const entry = requests.get(request);
@@ -52,7 +55,7 @@ export function useLogging({
     onResponse({ request, response }) {
       const entry = requests.get(request);
       // Requests answered before this plugin's onRequest (yoga's /health) get their id here.
-      const id = entry?.id ?? acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
+      const id = requestIdOf(request) ?? acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
       response.headers.set(REQUEST_ID_HEADER, id);
       const route = routeLabel(entry?.path ?? new URL(request.url, 'http://localhost').pathname);
       const fields = {

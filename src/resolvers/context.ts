@@ -5,23 +5,6 @@ import { Deadline, type SignalLike } from '../upstream/deadline.ts';
 import { unauthenticated } from './errors.ts';
 import { createLoaders } from './loaders.ts';
 
-/**
- * Builds the per-request context: the caller's account view and fresh loaders, every
- * upstream call bound to the operation's `deadline` and sending the HTTP request's id when
- * given.
- */
-export function createGatewayContext(
-  principal: Principal | null,
-  shared: UpstreamApi,
-  deadline?: Deadline,
-  requestId?: string,
-): GatewayContext {
-  const upstream =
-    deadline || requestId !== undefined ? shared.withDeadline(deadline, requestId) : shared;
-  const account = principal ? upstream.forAccount(principal.credentials) : null;
-  return { principal, upstream, account, loaders: createLoaders(account) };
-}
-
 /** What {@link bindGatewayContext} builds on first use, and what it was built from. */
 class LazyParts {
   upstream: UpstreamApi | undefined;
@@ -128,4 +111,14 @@ export function bindGatewayContext(
 export function requireAccount(ctx: GatewayContext): AccountApi {
   if (!ctx.account) throw unauthenticated();
   return ctx.account;
+}
+
+/** A gateway context on a fresh object, parts built on first use (tests' own yoga servers). */
+export function createGatewayContext(
+  principal: Principal | null,
+  shared: UpstreamApi,
+): GatewayContext {
+  const context = {};
+  bindGatewayContext(context, principal, shared);
+  return context as GatewayContext;
 }

@@ -4,7 +4,7 @@ import type { LiveContext } from '../resolvers/live.ts';
 import type { Loaders } from '../resolvers/loaders.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 
-/** Per-request GraphQL context, built by `createGatewayContext` in src/resolvers/context.ts. */
+/** Per-request GraphQL context, bound by `bindGatewayContext` in src/resolvers/context.ts. */
 export interface GatewayContext {
   /** The authenticated caller, or null for anonymous requests. */
   principal: Principal | null;

@@ -41,7 +41,6 @@ export function observeExchange(
       const scope = request.telemetry;
       if (!scope) return exchange.send(request);
       const { requestId } = scope;
-      const headers = { ...request.headers };
       const attempt = ++scope.attempts;
       const route = scope.op.path;
       const started = performance.now();
@@ -59,6 +58,9 @@ export function observeExchange(
         );
       }
       let span: Span | undefined;
+      // Untraced attempts go out as the sender built them; a traced one gets a copy with its
+      // span's `traceparent`.
+      let sent = request;
       if (tracer) {
         span = tracer.startSpan(`${request.method} ${route}`, {
           kind: SpanKind.CLIENT,
@@ -69,15 +71,17 @@ export function observeExchange(
             ...(attempt > 1 ? { [ATTR_HTTP_REQUEST_RESEND_COUNT]: attempt - 1 } : {}),
           },
         });
+        const headers = { ...request.headers };
         traceContext.inject(trace.setSpan(context.active(), span), headers, {
           set: (carrier, key, value) => {
             carrier[key] = value;
           },
         });
+        sent = { ...request, headers };
       }
       let reply: ExchangeReply;
       try {
-        reply = await exchange.send({ ...request, headers });
+        reply = await exchange.send(sent);
         span?.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, reply.status);
         if (reply.status >= 400) span?.setStatus({ code: SpanStatusCode.ERROR });
       } catch (error) {
