@@ -19,7 +19,9 @@ import {
   startChild,
 } from './lib/processes.ts';
 import {
+  bounds,
   figures,
+  formatBounds,
   formatRatios,
   formatTable,
   LABELS,
@@ -331,9 +333,12 @@ async function main(): Promise<number> {
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
   const ratioValues = ratios(results, fanout);
   const { text: ratioText, missed } = formatRatios(ratioValues);
+  const boundValues = bounds(results);
+  const boundText = formatBounds(boundValues);
   info.loadAverageAtEnd = loadNow();
   process.stdout.write(
-    `\n${formatTable(results)}\n\n${ratioText}\n\n${describeMachine(info)}\n` +
+    `\n${formatTable(results)}\n\n${ratioText}\n${boundText ? `${boundText}\n` : ''}\n` +
+      `${describeMachine(info)}\n` +
       (traders.length > 0
         ? `signing one request (ed25519, node:crypto) costs ${signingUs.toFixed(1)} µs here; ` +
           `the floor's client pays it before autocannon starts the clock.\n`
@@ -343,6 +348,7 @@ async function main(): Promise<number> {
     scenarios: results,
     ratios: ratioValues,
     targets: { ...TARGETS, missed },
+    bounds: boundValues,
     settings: {
       durationS: opts.durationS,
       warmupS: opts.warmupS,

@@ -110,6 +110,35 @@ export function ratios(
   };
 }
 
+/**
+ * Figures no change to the gateway can move, printed beside the targets so a missed target can
+ * be told from an unreachable one.
+ */
+export interface Bounds {
+  /**
+   * (1)/(7): bare yoga answering `{ hello }` against the Apollo peer. A cached `account` does
+   * all of (1)'s work (yoga's HTTP layer, parse, validate, execute) and more, so
+   * `cachedVsPeer` cannot exceed this while the gateway serves through yoga.
+   */
+  ceilingVsPeer: number | null;
+}
+
+export function bounds(s: Partial<Record<ScenarioName, ScenarioFigures>>): Bounds {
+  const ceiling = s.ceiling?.rps;
+  const peer = s.peerAccount?.rps;
+  return {
+    ceilingVsPeer: ceiling === undefined || !peer ? null : round(ceiling / peer, 3),
+  };
+}
+
+export function formatBounds(b: Bounds): string {
+  if (b.ceilingVsPeer === null) return '';
+  return (
+    `bound: ceilingVsPeer (1)/(7) req/s: ${b.ceilingVsPeer.toFixed(3)} — the most cachedVsPeer ` +
+    `can be while the gateway serves through yoga (target ${TARGETS.cachedVsPeer.value})`
+  );
+}
+
 export const LABELS: Record<ScenarioName, string> = {
   ceiling: '1 ceiling: bare yoga { hello }',
   restFloor: '2 floor: signed GET /v1/client/info',

@@ -1,6 +1,13 @@
 /** The bench's figures and their targets (issue 17): computed from the scenarios, judged, printed. */
 import { describe, expect, it } from 'vitest';
-import { formatRatios, ratios, type ScenarioFigures, TARGETS } from '../../../bench/lib/report.ts';
+import {
+  bounds,
+  formatBounds,
+  formatRatios,
+  ratios,
+  type ScenarioFigures,
+  TARGETS,
+} from '../../../bench/lib/report.ts';
 
 const scenario = (rps: number, p50Ms = 1, cpu: number | null = 400): ScenarioFigures => ({
   rps,
@@ -56,5 +63,13 @@ describe('bench figures', () => {
     const { text, missed } = formatRatios(ratios({ ceiling: scenario(1000) }));
     expect(missed).toEqual([]);
     expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(9);
+  });
+
+  it('prints the bound the ceiling sets on cachedVsPeer, and nothing without both scenarios', () => {
+    const b = bounds(all);
+    expect(b).toEqual({ ceilingVsPeer: 2.5 });
+    expect(formatBounds(b)).toMatch(/ceilingVsPeer .*: 2\.500 .*target 2\.5/);
+    expect(bounds({ ceiling: scenario(1000) })).toEqual({ ceilingVsPeer: null });
+    expect(formatBounds(bounds({ ceiling: scenario(1000) }))).toBe('');
   });
 });
