@@ -19,6 +19,7 @@
  * its buffer is full and attaches again once the socket has drained.
  */
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { isAsyncIterable } from '@envelop/core';
 import type { ExecutionResult } from 'graphql';
@@ -58,6 +59,53 @@ function encode(result: ExecutionResult): Buffer {
     encoded.set(result, bytes);
   }
   return bytes;
+}
+
+/**
+ * The same bytes framed as one HTTP/1.1 chunk (`<size hex>\r\n…\r\n`), also once per result:
+ * what node's `res.write` sends for them, as one buffer every subscriber's socket can take.
+ */
+const chunked = new WeakMap<Buffer, Buffer>();
+
+function chunkOf(bytes: Buffer): Buffer {
+  let chunk = chunked.get(bytes);
+  if (!chunk) {
+    chunk = Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, CRLF]);
+    chunked.set(bytes, chunk);
+  }
+  return chunk;
+}
+const CRLF = Buffer.from('\r\n');
+
+type NodeResponse = ServerResponse & {
+  _headerSent?: boolean;
+  chunkedEncoding?: boolean;
+  outputData?: unknown[];
+};
+
+/**
+ * The response's socket when a chunk can go to it directly: the header is out, the response
+ * is chunked, is the socket's current message and holds nothing of its own. Node's
+ * `res.write` would send the same bytes as a size line, the data and a CRLF: it corks the
+ * socket and uncorks it on the next tick, one `nextTick` and one four-part `writev` per
+ * subscriber and event. Any other state (or a runtime without these fields) takes
+ * `res.write`.
+ */
+function socketFor(res: NodeResponse): Socket | undefined {
+  const socket = res.socket;
+  if (
+    socket &&
+    res._headerSent === true &&
+    res.chunkedEncoding === true &&
+    !res.writableEnded &&
+    res.outputData?.length === 0 &&
+    (socket as { _httpMessage?: unknown })._httpMessage === res &&
+    socket.writable &&
+    !socket.writableCorked
+  ) {
+    return socket;
+  }
+  return undefined;
 }
 
 /** Every open SSE stream of the process, pinged by one timer. */
@@ -134,13 +182,17 @@ class SseStream extends Readable implements ResultSink {
       const bytes = encode(result);
       const res = this.response;
       if (res && this.readableLength === 0 && res.headersSent && !res.writableEnded) {
-        if (!res.write(bytes)) {
+        // One write of the shared, pre-framed chunk; res.write when the socket is not ours alone.
+        const socket = socketFor(res as NodeResponse);
+        const taken = socket ? socket.write(chunkOf(bytes)) : res.write(bytes);
+        if (!taken) {
           // The socket is behind: the queue holds what follows until it drains.
           this.full = true;
           this.lane?.detach();
           if (!this.awaitingDrain) {
             this.awaitingDrain = true;
-            res.once('drain', onDrain.bind(this));
+            // The socket's own drain when written directly (the response's follows it).
+            (socket ?? res).once('drain', onDrain.bind(this));
           }
         }
       } else if (!this.push(bytes)) {
