@@ -4,10 +4,12 @@
  * end), built for thousands of idle subscribers per replica:
  *
  * - one keep-alive timer for every SSE response of the process, not one interval each;
- * - one chunk per event (yoga enqueues two), written straight into the Node stream the
- *   server pipes to the socket (no web-stream pull/enqueue promises per event);
+ * - one chunk per event (yoga enqueues two); under node:http the body takes node's response
+ *   over instead of being piped into it (no pipe state per open response) and writes each
+ *   chunk itself;
  * - one serialization per result object: subscribers of the same selection get the same
- *   result (use-shared-subscription-events.ts), so its bytes are encoded once;
+ *   result (use-shared-subscription-events.ts), so its bytes are encoded once, and framed as
+ *   an HTTP chunk once: each subscriber's socket gets that one buffer in one write;
  * - the direct lane of that plugin: an error-free shared result is handed over in the hub's
  *   loop over the event's subscribers and written at once, no promise per subscriber and
  *   event; errors and the end are pulled through yoga's iterator as before.
@@ -16,7 +18,7 @@
  * that are not streams (errors) keep yoga's. Backpressure: the next event is pulled only when
  * the socket has taken the last, so a client that cannot keep up fills its bounded queue and
  * is ended (slow consumer), never buffered here: on the direct lane the stream detaches when
- * its buffer is full and attaches again once the socket has drained.
+ * the socket's buffer is full and attaches again once the socket has drained.
  */
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -116,7 +118,7 @@ function track(stream: SseStream): void {
   open.add(stream);
   if (pinger) return;
   pinger = setInterval(() => {
-    for (const s of open) if (s.readableLength === 0) s.push(PING);
+    for (const s of open) s.ping();
   }, PING_MS);
   pinger.unref();
 }
@@ -144,25 +146,42 @@ function onDrain(this: SseStream): void {
   this.drained();
 }
 
+/**
+ * The response body. Served by node:http, it does not go through a pipe: the server adapter
+ * calls `pipe(res)` and the stream takes the response over, writing each chunk itself (a pipe
+ * holds about 1.5 KB per open response: its closures, `once` wrappers on both sides, listener
+ * arrays, and passes every chunk through this stream's buffer and a 'data' event). Elsewhere
+ * (`yoga.fetch`, another runtime) it is a plain Readable, read or piped as usual.
+ */
 class SseStream extends Readable implements ResultSink {
   private pulling = false;
   private readonly source: AsyncIterator<ExecutionResult>;
   /** Results come by the direct lane (else they are pulled from `source`). */
   private direct = false;
-  /** Detached from the direct lane because the buffer is full; attach again on `_read`. */
+  /** Detached from the direct lane until the socket drains / `_read` asks again. */
   private full = false;
-  private headerCompacted = false;
   private awaitingDrain = false;
+  /**
+   * Node's response while it may still be taken over (until `pipe` or a read); `own` once
+   * taken over.
+   */
+  private pending: ServerResponse | undefined;
+  private own: ServerResponse | undefined;
+  /** Results handed over before the response was taken over (an event racing the headers). */
+  private early: Buffer[] | undefined;
+  /** Where the write that was not taken at once went: its 'drain' resumes this stream. */
+  private drainFrom: NodeJS.EventEmitter | undefined;
 
   constructor(
     results: AsyncIterable<ExecutionResult>,
     private readonly lane: DirectResults | undefined,
-    /** Node's response this stream is piped to, when served by node:http. */
-    private readonly response: ServerResponse | undefined,
+    /** Node's response this stream is the body of, when served by node:http. */
+    response: ServerResponse | undefined,
   ) {
     super({ highWaterMark: 16 * 1024 });
     this.source = results[Symbol.asyncIterator]();
-    this.push(PING);
+    if (response) this.pending = response;
+    else this.push(PING);
     track(this);
     if (lane) {
       this.direct = true;
@@ -170,31 +189,82 @@ class SseStream extends Readable implements ResultSink {
     }
   }
 
-  /**
-   * The direct lane: one event's shared result, in the hub's loop over its subscribers.
-   * Written straight into node's response when nothing waits in this stream (the pipe would
-   * only hand the same bytes on, through a 'data' event per chunk: ~10% of the fan-out's
-   * JavaScript time); pushed into the stream otherwise, so the order holds.
-   */
+  /** The adapter sends the body: to node's own response, write to it directly (see above). */
+  override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
+    const res = this.pending;
+    if (res === undefined || (destination as unknown) !== res || options?.end === false) {
+      this.toStream();
+      return super.pipe(destination, options);
+    }
+    this.pending = undefined;
+    this.own = res;
+    const early = this.early;
+    this.early = undefined;
+    let taken = this.writeOut(PING);
+    compactHeader(res);
+    for (const bytes of early ?? []) taken = this.writeOut(bytes);
+    if (!taken) this.stalled();
+    else if (!this.direct) this.pump();
+    return destination;
+  }
+
+  /** Read or piped elsewhere: a plain Readable from now on (what came early first). */
+  private toStream(): void {
+    if (this.pending === undefined) return;
+    this.pending = undefined;
+    this.push(PING);
+    for (const bytes of this.early ?? []) this.push(bytes);
+    this.early = undefined;
+  }
+
+  /** One chunk to the response taken over; false when the socket is behind. */
+  private writeOut(bytes: Buffer): boolean {
+    const res = this.own!;
+    if (res.writableEnded || res.destroyed) return true; // its 'close' ends this stream
+    // One write of the shared, pre-framed chunk; res.write when the socket is not ours alone.
+    const socket = socketFor(res as NodeResponse);
+    if (socket) {
+      if (socket.write(chunkOf(bytes))) return true;
+      this.drainFrom = socket;
+      return false;
+    }
+    if (res.write(bytes)) return true;
+    this.drainFrom = res;
+    return false;
+  }
+
+  /** The socket is behind: the queue holds what follows until it drains. */
+  private stalled(): void {
+    if (this.direct) {
+      this.full = true;
+      this.lane?.detach();
+    }
+    if (this.awaitingDrain || !this.drainFrom) return;
+    this.awaitingDrain = true;
+    this.drainFrom.once('drain', onDrain.bind(this));
+    this.drainFrom = undefined;
+  }
+
+  /** A keep-alive comment, when nothing is waiting to be written. */
+  ping(): void {
+    if (this.destroyed) return;
+    if (this.own) {
+      if (!this.awaitingDrain && !this.writeOut(PING)) this.stalled();
+    } else if (this.pending === undefined && this.readableLength === 0) {
+      this.push(PING);
+    }
+  }
+
+  /** The direct lane: one event's shared result, in the hub's loop over its subscribers. */
   write(result: ExecutionResult): void {
     if (this.destroyed) return;
     try {
       const bytes = encode(result);
-      const res = this.response;
-      if (res && this.readableLength === 0 && res.headersSent && !res.writableEnded) {
-        // One write of the shared, pre-framed chunk; res.write when the socket is not ours alone.
-        const socket = socketFor(res as NodeResponse);
-        const taken = socket ? socket.write(chunkOf(bytes)) : res.write(bytes);
-        if (!taken) {
-          // The socket is behind: the queue holds what follows until it drains.
-          this.full = true;
-          this.lane?.detach();
-          if (!this.awaitingDrain) {
-            this.awaitingDrain = true;
-            // The socket's own drain when written directly (the response's follows it).
-            (socket ?? res).once('drain', onDrain.bind(this));
-          }
-        }
+      if (this.own) {
+        if (!this.writeOut(bytes)) this.stalled();
+      } else if (this.pending) {
+        if (this.early) this.early.push(bytes);
+        else this.early = [bytes];
       } else if (!this.push(bytes)) {
         this.full = true;
         this.lane?.detach();
@@ -204,27 +274,67 @@ class SseStream extends Readable implements ResultSink {
     }
   }
 
-  /** Node's response drained after a direct write it could not take at once. */
+  /** The socket drained after a write it could not take at once. */
   drained(): void {
     this.awaitingDrain = false;
-    if (this.destroyed || !this.direct || !this.full) return;
-    this.full = false;
-    this.lane?.attach(this);
+    if (this.destroyed) return;
+    if (!this.direct) {
+      this.pump();
+    } else if (this.full) {
+      this.full = false;
+      this.lane?.attach(this);
+    }
   }
 
   /** What comes next is pulled through the iterator (errors, the end). */
   pull(): void {
     this.direct = false;
     this.full = false;
-    this._read();
+    if (this.own) {
+      if (!this.awaitingDrain) this.pump();
+    } else if (!this.pending) {
+      this._read();
+    }
+  }
+
+  /** Pulls one item through the iterator and writes it to the response taken over. */
+  private pump(): void {
+    if (this.pulling || this.destroyed) return;
+    this.pulling = true;
+    this.source.next().then(
+      (item) => {
+        this.pulling = false;
+        if (this.destroyed) return;
+        const res = this.own!;
+        if (item.done) {
+          untrack(this);
+          this.writeOut(COMPLETE);
+          if (!res.writableEnded) res.end();
+          this.destroy();
+          return;
+        }
+        const taken = this.writeOut(encode(item.value));
+        if (this.lane) {
+          // Back to the direct lane for what follows (it wakes us again for an end).
+          this.direct = true;
+          if (taken) this.lane.attach(this);
+          else this.stalled();
+        } else if (taken) {
+          this.pump();
+        } else {
+          this.stalled();
+        }
+      },
+      (error: unknown) => {
+        this.pulling = false;
+        this.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   }
 
   override _read(): void {
-    if (this.destroyed) return;
-    if (this.response && !this.headerCompacted) {
-      this.headerCompacted = true;
-      compactHeader(this.response);
-    }
+    if (this.destroyed || this.own) return;
+    this.toStream();
     if (this.direct) {
       if (this.full) {
         this.full = false;
@@ -244,7 +354,7 @@ class SseStream extends Readable implements ResultSink {
           this.push(null);
           return;
         }
-        // push() false: the socket is behind; _read comes back when it has drained.
+        // push() false: the reader is behind; _read comes back when it has drained.
         const more = this.push(encode(item.value));
         if (this.lane) {
           // Back to the direct lane for what follows (it wakes us again for an end).
@@ -265,6 +375,9 @@ class SseStream extends Readable implements ResultSink {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     untrack(this);
     this.lane?.detach();
+    this.early = undefined;
+    // A broken stream closes its response (a pipe would leave it open, silent).
+    if (error && this.own && !this.own.writableEnded) this.own.destroy();
     const done = () => callback(error);
     // The client left: end the subscription (releases its queue and upstream interest).
     Promise.resolve(this.source.return?.()).then(done, done);
