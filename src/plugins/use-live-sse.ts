@@ -142,6 +142,26 @@ function compactHeader(response: ServerResponse): void {
 }
 const ANY = /^/;
 
+/**
+ * whatwg-node's Headers over a plain object keep two arrays of its keys, built the first time
+ * a header it lacks is asked for (the response's `content-length`, a plugin's lookup of an
+ * optional request header): about 300 B per Headers, for as long as an SSE response is open.
+ * Emptied once the response is under way (a later lookup builds them again). Only ever the
+ * cache is touched, and only when both arrays are there.
+ */
+function dropKeyCache(headers: unknown): void {
+  const h = headers as {
+    objectNormalizedKeysOfHeadersInit?: unknown;
+    objectOriginalKeysOfHeadersInit?: unknown;
+  };
+  const normalized = h.objectNormalizedKeysOfHeadersInit;
+  const original = h.objectOriginalKeysOfHeadersInit;
+  if (Array.isArray(normalized) && Array.isArray(original)) {
+    normalized.length = 0;
+    original.length = 0;
+  }
+}
+
 function onDrain(this: SseStream): void {
   this.drained();
 }
@@ -171,6 +191,8 @@ class SseStream extends Readable implements ResultSink {
   private early: Buffer[] | undefined;
   /** Where the write that was not taken at once went: its 'drain' resumes this stream. */
   private drainFrom: NodeJS.EventEmitter | undefined;
+  /** The request's and the response's headers, until the takeover (see dropKeyCache). */
+  headers: [unknown, unknown] | undefined;
 
   constructor(
     results: AsyncIterable<ExecutionResult>,
@@ -202,6 +224,11 @@ class SseStream extends Readable implements ResultSink {
     this.early = undefined;
     let taken = this.writeOut(PING);
     compactHeader(res);
+    if (this.headers) {
+      dropKeyCache(this.headers[0]);
+      dropKeyCache(this.headers[1]);
+      this.headers = undefined;
+    }
     for (const bytes of early ?? []) taken = this.writeOut(bytes);
     if (!taken) this.stalled();
     else if (!this.direct) this.pump();
@@ -212,6 +239,7 @@ class SseStream extends Readable implements ResultSink {
   private toStream(): void {
     if (this.pending === undefined) return;
     this.pending = undefined;
+    this.headers = undefined;
     this.push(PING);
     for (const bytes of this.early ?? []) this.push(bytes);
     this.early = undefined;
@@ -402,18 +430,20 @@ export function useLiveSse(): Plugin {
       if (!isAsyncIterable(result)) return;
       const accept = request.headers.get('accept') ?? '';
       if (!accept.includes('text/event-stream')) return;
-      setResultProcessor(
-        (results, fetchAPI) =>
-          new fetchAPI.Response(
-            new SseStream(
-              results as AsyncIterable<ExecutionResult>,
-              directResultsOf(request),
-              (serverContext as { res?: ServerResponse } | undefined)?.res,
-            ) as unknown as BodyInit,
-            { status: 200, headers: HEADERS },
-          ),
-        'text/event-stream',
-      );
+      setResultProcessor((results, fetchAPI) => {
+        const res = (serverContext as { res?: ServerResponse } | undefined)?.res;
+        const stream = new SseStream(
+          results as AsyncIterable<ExecutionResult>,
+          directResultsOf(request),
+          res,
+        );
+        const response = new fetchAPI.Response(stream as unknown as BodyInit, {
+          status: 200,
+          headers: HEADERS,
+        });
+        if (res) stream.headers = [request.headers, response.headers];
+        return response;
+      }, 'text/event-stream');
     },
   };
 }
