@@ -31,6 +31,7 @@ const HEAD_END = Buffer.from('\r\n\r\n');
  * 'data' event per read. Safe because each read is consumed before the next one starts.
  */
 const READ_BUFFER = Buffer.alloc(64 * 1024);
+const HEX = /^[0-9a-f]{1,8}$/i;
 const CR = 13;
 const LF = 10;
 
@@ -62,8 +63,9 @@ export class ChunkedSseReader {
         this.size = '';
         i = lf + 1;
         const hex = line.endsWith('\r') ? line.slice(0, -1) : line;
-        const size = Number.parseInt(hex.split(';', 1)[0]!, 16);
-        if (!Number.isInteger(size) || size < 0) throw new Error(`SSE: bad chunk size ${hex}`);
+        const digits = hex.split(';', 1)[0]!.trim();
+        if (!HEX.test(digits)) throw new Error(`SSE: bad chunk size ${JSON.stringify(hex)}`);
+        const size = Number.parseInt(digits, 16);
         if (size === 0) {
           this.ended = true;
           return;
