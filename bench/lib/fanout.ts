@@ -18,13 +18,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { OrderSigner } from '../../src/auth/order-signature.ts';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import { type RunningChild, startChild } from './processes.ts';
+import { openSseSubscriber } from './sse-subscriber.ts';
 
 export interface FanoutOptions {
   /** SSE subscribers of the replica. @default 5000 */
@@ -63,6 +63,8 @@ export interface TransportFigures {
   gatewaySystemCpuMsPerEvent: number | null;
   /** This process's (the subscribers') CPU time per event, ms: the client's share of the latency. */
   clientCpuMsPerEvent: number;
+  /** Of which in the kernel (socket reads), ms. */
+  clientSystemCpuMsPerEvent: number;
   loadAverage1m: number;
 }
 
@@ -88,6 +90,7 @@ export const FANOUT_TARGETS = { fanoutP99Ms: 100, fanoutBytesPerSubscriber: 16_3
 
 const QUERY = 'subscription { orderUpdates { clientOrderId status timestamp } }';
 const TIMESTAMP = /"timestamp":(\d+)/;
+const CLIENT_ORDER_ID = /"clientOrderId":"([^"]*)"/;
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -108,63 +111,53 @@ interface Tally {
   latencies: number[];
   received: number;
   failures: number;
+  /** The client order ids of the orders placed so far, in order: what each subscriber must get. */
+  orderIds: string[];
 }
 
-const tally = (): Tally => ({ latencies: [], received: 0, failures: 0 });
+const tally = (): Tally => ({ latencies: [], received: 0, failures: 0, orderIds: [] });
 
-function onData(t: Tally, data: string): void {
-  const ts = TIMESTAMP.exec(data)?.[1];
-  if (ts === undefined) {
+/**
+ * One delivery to one subscriber: it must be the next order placed (every subscriber gets
+ * every event, in order) and carry its timestamp; the latency is receipt − that timestamp.
+ * `seen` is how many this subscriber had before.
+ */
+function onDelivery(t: Tally, seen: number, clientOrderId: string | undefined, ts: number): void {
+  if (clientOrderId === undefined || clientOrderId !== t.orderIds[seen] || !Number.isFinite(ts)) {
     t.failures++;
     return;
   }
-  t.latencies.push(Date.now() - Number(ts));
+  t.latencies.push(Date.now() - ts);
   t.received++;
 }
 
-/** One SSE subscriber on its own connection; resolves once the response headers arrive. */
-function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
-  const body = JSON.stringify({ query: QUERY });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'text/event-stream',
-          authorization: `Bearer ${token}`,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`SSE subscribe: HTTP ${res.statusCode}`));
-          res.resume();
-          return;
-        }
-        res.setEncoding('utf8');
-        let text = '';
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          let end = text.indexOf('\n\n');
-          while (end >= 0) {
-            const block = text.slice(0, end);
-            text = text.slice(end + 2);
-            if (block.startsWith('event: next')) onData(t, block);
-            end = text.indexOf('\n\n');
-          }
-        });
-        res.on('error', () => {});
-        resolve(() => req.destroy());
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/** One SSE subscriber on its own connection; resolves once the response began. */
+async function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
+  let seen = 0;
+  const socket = await openSseSubscriber({
+    host: url.hostname,
+    port: Number(url.port),
+    path: url.pathname,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ query: QUERY }),
+    onBlock: (block) => {
+      if (block.startsWith(':')) return; // keep-alive
+      if (!block.startsWith('event: next\n')) {
+        t.failures++;
+        return;
+      }
+      // No JSON parse: the fields by regex keep the bench process cheap (see the module comment).
+      onDelivery(t, seen++, CLIENT_ORDER_ID.exec(block)?.[1], Number(TIMESTAMP.exec(block)?.[1]));
+    },
+    onClose: (error) => {
+      if (error) t.failures++;
+    },
   });
+  return () => socket.destroy();
 }
 
 async function waitListeners(controlUrl: string, count: number, what: string): Promise<void> {
@@ -184,6 +177,7 @@ async function placeOrders(
   trader: Trader,
   events: number,
   intervalMs: number,
+  orderIds: string[],
 ): Promise<void> {
   const signer = new RequestSigner({ accountId: trader.accountId, secret: trader.secret });
   const orderSigner = new OrderSigner(trader.tradingSecret);
@@ -196,6 +190,8 @@ async function placeOrders(
       order_quantity: 0.01,
       client_order_id: `fan${i}_${randomBytes(3).toString('hex')}`,
     };
+    // Known before the event can arrive: each delivery is checked against it.
+    orderIds.push(params.client_order_id);
     const body = JSON.stringify({ ...params, signature: orderSigner.sign(params) });
     const headers = signer.headers({
       method: 'POST',
@@ -241,7 +237,10 @@ function cpuMeter(gatewayPid: number, events: number) {
   const client = process.cpuUsage();
   return (): Pick<
     TransportFigures,
-    'gatewayCpuMsPerEvent' | 'gatewaySystemCpuMsPerEvent' | 'clientCpuMsPerEvent'
+    | 'gatewayCpuMsPerEvent'
+    | 'gatewaySystemCpuMsPerEvent'
+    | 'clientCpuMsPerEvent'
+    | 'clientSystemCpuMsPerEvent'
   > => {
     const now = cpuTimesUs(gatewayPid);
     const used = process.cpuUsage(client);
@@ -252,6 +251,7 @@ function cpuMeter(gatewayPid: number, events: number) {
         : null,
       gatewaySystemCpuMsPerEvent: known ? msPer(now.system - gateway.system, events) : null,
       clientCpuMsPerEvent: msPer(used.user + used.system, events),
+      clientSystemCpuMsPerEvent: msPer(used.system, events),
     };
   };
 }
@@ -270,7 +270,10 @@ function figuresOf(
   bytes: number,
   cpu: Pick<
     TransportFigures,
-    'gatewayCpuMsPerEvent' | 'gatewaySystemCpuMsPerEvent' | 'clientCpuMsPerEvent'
+    | 'gatewayCpuMsPerEvent'
+    | 'gatewaySystemCpuMsPerEvent'
+    | 'clientCpuMsPerEvent'
+    | 'clientSystemCpuMsPerEvent'
   >,
 ): TransportFigures {
   t.latencies.sort((a, b) => a - b);
@@ -351,7 +354,7 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
     if (profiling) mkdirSync(options.profileDir!, { recursive: true });
     await phaseProfile(controlUrl, profiling, 'start');
     let cpu = cpuMeter(gateway.pid, events);
-    await placeOrders(String(sandbox.info.url), trader, events, intervalMs);
+    await placeOrders(String(sandbox.info.url), trader, events, intervalMs, sse.orderIds);
     await collect(sse, subscribers * events);
     const sseCpu = cpu();
     await phaseProfile(controlUrl, profiling, 'stop', 'fanout-sse-events');
@@ -374,17 +377,18 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
         }),
       );
       for (let i = 0; i < wsSubscribers; i++) {
+        let seen = 0;
         clients[i % wsConnections]!.subscribe(
           { query: QUERY },
           {
             next: (result) => {
-              const update = (result.data as { orderUpdates?: { timestamp: number } } | undefined)
-                ?.orderUpdates;
+              const update = (
+                result.data as
+                  | { orderUpdates?: { clientOrderId: string; timestamp: number } }
+                  | undefined
+              )?.orderUpdates;
               if (!update) ws.failures++;
-              else {
-                ws.latencies.push(Date.now() - update.timestamp);
-                ws.received++;
-              }
+              else onDelivery(ws, seen++, update.clientOrderId, update.timestamp);
             },
             error: () => {
               ws.failures++;
@@ -399,7 +403,7 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
       log(`  graphql-ws: ${wsSubscribers} subscribers over ${wsConnections} WebSockets`);
       await phaseProfile(controlUrl, profiling, 'start');
       cpu = cpuMeter(gateway.pid, events);
-      await placeOrders(String(sandbox.info.url), trader, events, intervalMs);
+      await placeOrders(String(sandbox.info.url), trader, events, intervalMs, ws.orderIds);
       await collect(ws, wsSubscribers * events);
       const wsCpu = cpu();
       await phaseProfile(controlUrl, profiling, 'stop', 'fanout-ws-events');
@@ -439,12 +443,12 @@ export function fanoutLines(r: FanoutResult): string[] {
     `fan-out: ${r.sse.subscribers} SSE subscribers of one replica, ${r.events} events ${r.intervalMs} ms apart, ${r.upstreamPrivateConnections} upstream private connection(s)`,
     `  fanoutP99Ms               ${r.fanoutP99Ms} ms (target ≤ ${t.fanoutP99Ms}: ${mark(r.fanoutP99Ms <= t.fanoutP99Ms)}); p50 ${r.fanoutP50Ms} ms, max ${r.sse.maxMs} ms; delivered ${r.sse.delivered}/${r.sse.expected}; load ${r.sse.loadAverage1m}`,
     `  fanoutBytesPerSubscriber  ${r.fanoutBytesPerSubscriber} B (target ≤ ${t.fanoutBytesPerSubscriber}: ${mark(r.fanoutBytesPerSubscriber <= t.fanoutBytesPerSubscriber)})`,
-    `  SSE CPU per event: gateway ${cpuText(r.sse.gatewayCpuMsPerEvent, r.sse.gatewaySystemCpuMsPerEvent)}, subscribers (this process) ${cpuText(r.sse.clientCpuMsPerEvent)}`,
+    `  SSE CPU per event: gateway ${cpuText(r.sse.gatewayCpuMsPerEvent, r.sse.gatewaySystemCpuMsPerEvent)}, subscribers (this process) ${cpuText(r.sse.clientCpuMsPerEvent, r.sse.clientSystemCpuMsPerEvent)}`,
   ];
   if (r.ws) {
     lines.push(
       `  graphql-ws: ${r.ws.subscribers} subscribers: p99 ${r.ws.p99Ms} ms (target ≤ ${t.fanoutP99Ms}: ${mark(r.ws.p99Ms <= t.fanoutP99Ms)}), p50 ${r.ws.p50Ms} ms, max ${r.ws.maxMs} ms; heap ${r.ws.bytesPerSubscriber} B/subscriber (target ≤ ${t.fanoutBytesPerSubscriber}: ${mark(r.ws.bytesPerSubscriber <= t.fanoutBytesPerSubscriber)}); delivered ${r.ws.delivered}/${r.ws.expected}; load ${r.ws.loadAverage1m}`,
-      `  graphql-ws CPU per event: gateway ${cpuText(r.ws.gatewayCpuMsPerEvent, r.ws.gatewaySystemCpuMsPerEvent)}, subscribers (this process) ${cpuText(r.ws.clientCpuMsPerEvent)}`,
+      `  graphql-ws CPU per event: gateway ${cpuText(r.ws.gatewayCpuMsPerEvent, r.ws.gatewaySystemCpuMsPerEvent)}, subscribers (this process) ${cpuText(r.ws.clientCpuMsPerEvent, r.ws.clientSystemCpuMsPerEvent)}`,
     );
   }
   return lines;

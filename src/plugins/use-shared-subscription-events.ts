@@ -224,6 +224,16 @@ class MappedStream
 
 type SubscribeFn = (args: ExecutionArgs) => unknown;
 
+/** The key of the usual subscription, no operation name and no variables: one string for all. */
+const PLAIN_KEY = '\u0000{}';
+
+/** Operation name and variables (see sharedExecution). */
+function keyOf(args: ExecutionArgs): string {
+  const variables = args.variableValues ?? {};
+  if (!args.operationName && Object.keys(variables).length === 0) return PLAIN_KEY;
+  return `${args.operationName ?? ''}\u0000${JSON.stringify(variables)}`;
+}
+
 /** Each request's subscription stream (one per SSE request, one per graphql-ws operation). */
 const byRequest = new WeakMap<object, MappedStream>();
 
@@ -233,6 +243,8 @@ const byRequest = new WeakMap<object, MappedStream>();
  */
 export function directResultsOf(request: object): DirectResults | undefined {
   const stream = byRequest.get(request);
+  // Asked once per request, by its transport: the entry need not live as long as the request.
+  byRequest.delete(request);
   return stream?.direct ? stream : undefined;
 }
 
@@ -244,7 +256,7 @@ export function useSharedSubscriptionEvents(): Plugin {
         const source = await createSourceEventStream(args);
         // Bad variables or a refused subscribe: the engine's own answer (its error codes).
         if (!(Symbol.asyncIterator in source)) return original(args);
-        const key = `${args.operationName ?? ''}\u0000${JSON.stringify(args.variableValues ?? {})}`;
+        const key = keyOf(args);
         const stream = new MappedStream(source, args, key);
         const request = (args.contextValue as { request?: object } | undefined)?.request;
         if (request) byRequest.set(request, stream);

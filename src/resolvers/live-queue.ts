@@ -40,6 +40,14 @@ export function slowConsumerError(max: number): GraphQLError {
   );
 }
 
+/** Who a queue tells when it closes and when it ends a slow subscriber (see the constructor). */
+export interface QueueOwner {
+  /** Once, when the subscriber leaves or is ended (releases upstream streams). */
+  queueClosed(): void;
+  /** The subscriber was ended for falling behind (metrics). */
+  queueSlow(): void;
+}
+
 export class SubscriberQueue<T>
   implements AsyncIterableIterator<T | GraphQLError>, TakerSource<T | GraphQLError>
 {
@@ -51,8 +59,11 @@ export class SubscriberQueue<T>
 
   constructor(
     private readonly max: number,
-    /** Runs once when the subscriber leaves or is ended (releases upstream streams). */
-    private readonly onClose: () => void,
+    /**
+     * Runs once when the subscriber leaves or is ended (releases upstream streams); or an
+     * owner object told both that and a slow subscriber's end (no closures per subscriber).
+     */
+    private readonly onClose: (() => void) | QueueOwner,
     /** Runs when the subscriber is ended for falling behind (metrics). */
     private readonly onSlow?: () => void,
   ) {}
@@ -83,7 +94,8 @@ export class SubscriberQueue<T>
       this.buffer.length = 0;
       this.buffer.push(slowConsumerError(this.max));
       this.ended = true;
-      this.onSlow?.();
+      if (typeof this.onClose === 'function') this.onSlow?.();
+      else this.onClose.queueSlow();
       this.close();
       this.wake();
       return false;
@@ -177,6 +189,7 @@ export class SubscriberQueue<T>
   private close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.onClose();
+    if (typeof this.onClose === 'function') this.onClose();
+    else this.onClose.queueClosed();
   }
 }

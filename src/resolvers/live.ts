@@ -20,7 +20,7 @@ import {
   tickersFromStream,
 } from '../upstream/stream/index.ts';
 import { gqlError, unauthenticated } from './errors.ts';
-import { SubscriberQueue } from './live-queue.ts';
+import { type QueueOwner, SubscriberQueue } from './live-queue.ts';
 
 /** What subscriptions need in the request context (set by `useLive`). */
 export interface LiveContext {
@@ -41,24 +41,86 @@ const unmetered: FieldStats = {
   ended: { slow_consumer: 0, upstream_refused: 0 },
 };
 
-/** A queue registered in `live.active` until it closes; `release` runs when it does. */
-function queueFor<T>(
-  live: LiveContext,
-  stats: FieldStats,
-  release: () => void,
-): SubscriberQueue<T> {
-  const queue: SubscriberQueue<T> = new SubscriberQueue<T>(
-    live.queueMax,
-    () => {
-      live.active.delete(queue as SubscriberQueue<unknown>);
-      stats.active--;
-      release();
-    },
-    () => stats.ended.slow_consumer++,
-  );
-  live.active.add(queue as SubscriberQueue<unknown>);
-  stats.active++;
-  return queue;
+/**
+ * One subscriber: its queue (registered in `live.active` until it closes), the queue's owner
+ * and the hub's listener, in one object: no closures per subscriber (there are thousands).
+ */
+abstract class Feed<T> implements QueueOwner {
+  readonly queue: SubscriberQueue<T>;
+
+  constructor(
+    protected readonly live: LiveContext,
+    private readonly stats: FieldStats,
+  ) {
+    this.queue = new SubscriberQueue<T>(live.queueMax, this);
+    live.active.add(this.queue as SubscriberQueue<unknown>);
+    stats.active++;
+  }
+
+  queueClosed(): void {
+    this.live.active.delete(this.queue as SubscriberQueue<unknown>);
+    this.stats.active--;
+    this.release();
+  }
+
+  queueSlow(): void {
+    this.stats.ended.slow_consumer++;
+  }
+
+  /** Stops listening to the hub. */
+  protected abstract release(): void;
+
+  protected deliver(value: T | undefined): void {
+    if (value !== undefined && this.queue.push(value)) this.stats.delivered++;
+  }
+
+  protected refused(reason: string): void {
+    this.stats.ended.upstream_refused++;
+    this.queue.fail(streamRefusedError(reason));
+  }
+}
+
+/** What an account subscription takes from the account's events (`arg`: its argument). */
+type Picker<T> = (event: AccountStreamEvent, arg: string | null | undefined) => T | undefined;
+
+class AccountFeed<T> extends Feed<T> {
+  constructor(
+    live: LiveContext,
+    stats: FieldStats,
+    private readonly accountId: string,
+    private readonly pick: Picker<T>,
+    private readonly arg: string | null | undefined,
+  ) {
+    super(live, stats);
+  }
+
+  accountEvent(event: AccountStreamEvent): void {
+    if (event.type === 'failed') this.refused(event.reason);
+    else this.deliver(this.pick(event, this.arg));
+  }
+
+  protected release(): void {
+    this.live.hub.unlistenAccount(this.accountId, this);
+  }
+}
+
+class TopicFeed<T> extends Feed<T> {
+  constructor(
+    live: LiveContext,
+    stats: FieldStats,
+    private readonly topic: string,
+    private readonly map: (data: unknown) => T | undefined,
+  ) {
+    super(live, stats);
+  }
+
+  publicData(data: unknown): void {
+    this.deliver(this.map(data));
+  }
+
+  protected release(): void {
+    this.live.hub.unlistenPublic(this.topic, this);
+  }
 }
 
 /** The upstream refused the account's stream credentials repeatedly: end, saying so. */
@@ -84,24 +146,15 @@ const statsOf = (live: LiveContext, field: string): FieldStats =>
 function account<T>(
   ctx: GatewayContext,
   field: string,
-  pick: (event: AccountStreamEvent) => T | undefined,
+  pick: Picker<T>,
+  arg?: string | null,
 ): Live<T> {
   const live = liveOf(ctx);
   if (!ctx.principal) throw unauthenticated();
-  const stats = statsOf(live, field);
-  let release = () => {};
-  const queue = queueFor<T>(live, stats, () => release());
-  release = live.hub.watchAccount(ctx.principal.credentials, (event) => {
-    if (event.type === 'failed') {
-      stats.ended.upstream_refused++;
-      queue.fail(streamRefusedError(event.reason));
-      return;
-    }
-    const value = pick(event);
-    if (value === undefined) return;
-    if (queue.push(value)) stats.delivered++;
-  });
-  return queue;
+  const { credentials } = ctx.principal;
+  const feed = new AccountFeed<T>(live, statsOf(live, field), credentials.accountId, pick, arg);
+  live.hub.listenAccount(credentials, feed);
+  return feed.queue;
 }
 
 function topic<T>(
@@ -113,34 +166,34 @@ function topic<T>(
 ): Live<T> {
   const live = liveOf(ctx);
   const topicName = name(live); // may refuse: before anything is registered
-  const stats = statsOf(live, field);
-  let release = () => {};
-  const queue = queueFor<T>(live, stats, () => release());
-  if (first !== undefined) queue.push(first);
-  release = live.hub.watchPublic(topicName, (data) => {
-    const value = map(data);
-    if (value === undefined) return;
-    if (queue.push(value)) stats.delivered++;
-  });
-  return queue;
+  const feed = new TopicFeed<T>(live, statsOf(live, field), topicName, map);
+  if (first !== undefined) feed.queue.push(first);
+  live.hub.listenPublic(topicName, feed);
+  return feed.queue;
 }
+
+const pickOrder: Picker<OrderUpdateModel> = (e, symbol) =>
+  e.type === 'order' && (!symbol || e.order.symbol === symbol) ? e.order : undefined;
+const pickPositions: Picker<PositionModel[]> = (e) =>
+  e.type === 'positions' ? e.positions : undefined;
+const pickBalances: Picker<BalanceModel[]> = (e) =>
+  e.type === 'balances' ? e.balances : undefined;
+const pickAccountEvent: Picker<AccountEventModel> = (e) =>
+  e.type === 'account' ? e.event : undefined;
 
 export const orderUpdates = (
   ctx: GatewayContext,
   symbol: string | null | undefined,
-): Live<OrderUpdateModel> =>
-  account(ctx, 'orderUpdates', (e) =>
-    e.type === 'order' && (!symbol || e.order.symbol === symbol) ? e.order : undefined,
-  );
+): Live<OrderUpdateModel> => account(ctx, 'orderUpdates', pickOrder, symbol);
 
 export const positionUpdates = (ctx: GatewayContext): Live<PositionModel[]> =>
-  account(ctx, 'positionUpdates', (e) => (e.type === 'positions' ? e.positions : undefined));
+  account(ctx, 'positionUpdates', pickPositions);
 
 export const balanceUpdates = (ctx: GatewayContext): Live<BalanceModel[]> =>
-  account(ctx, 'balanceUpdates', (e) => (e.type === 'balances' ? e.balances : undefined));
+  account(ctx, 'balanceUpdates', pickBalances);
 
 export const accountEvents = (ctx: GatewayContext): Live<AccountEventModel> =>
-  account(ctx, 'accountEvents', (e) => (e.type === 'account' ? e.event : undefined));
+  account(ctx, 'accountEvents', pickAccountEvent);
 
 /** `{broker_id}` of the ticker topics; refused when the gateway does not know it. */
 function brokerOf(live: LiveContext): string {

@@ -39,8 +39,16 @@ export interface StreamHubOptions {
   reads?: (credentials: AccountCredentials) => AccountReads;
 }
 
-type AccountListener = (event: AccountStreamEvent) => void;
-type PublicListener = (data: unknown, ts: number) => void;
+/**
+ * A listener is a function or an object with the method (a subscriber that is already an
+ * object: no closure per subscriber, there are thousands).
+ */
+export type AccountListener =
+  | ((event: AccountStreamEvent) => void)
+  | { accountEvent(event: AccountStreamEvent): void };
+export type PublicListener =
+  | ((data: unknown, ts: number) => void)
+  | { publicData(data: unknown, ts: number): void };
 
 interface AccountEntry {
   stream: AccountStream;
@@ -77,6 +85,13 @@ export class StreamHub {
 
   /** Listens to an account's private events; returns the release (idempotent). */
   watchAccount(credentials: AccountCredentials, listener: AccountListener): () => void {
+    this.listenAccount(credentials, listener);
+    const id = credentials.accountId;
+    return () => this.unlistenAccount(id, listener);
+  }
+
+  /** Listens to an account's private events until {@link unlistenAccount}. */
+  listenAccount(credentials: AccountCredentials, listener: AccountListener): void {
     if (this.closed) throw new Error('stream hub closed');
     const id = credentials.accountId;
     let entry = this.accounts.get(id);
@@ -95,7 +110,10 @@ export class StreamHub {
             // Given up: forget the stream so a later subscriber starts afresh.
             if (this.accounts.get(id)?.listeners === listeners) this.accounts.delete(id);
           }
-          for (const l of listeners) l(event);
+          for (const l of listeners) {
+            if (typeof l === 'function') l(event);
+            else l.accountEvent(event);
+          }
         },
         ...this.socketOptions,
         ...(this.options.maxAuthFailures !== undefined
@@ -110,24 +128,31 @@ export class StreamHub {
     clearTimeout(entry.closing);
     entry.closing = undefined;
     entry.listeners.add(listener);
-    const held = entry;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      held.listeners.delete(listener);
-      if (held.listeners.size > 0 || this.accounts.get(id) !== held) return;
-      held.closing = setTimeout(() => {
-        if (held.listeners.size > 0) return;
-        held.stream.close();
-        this.accounts.delete(id);
-      }, this.options.graceMs ?? 5_000);
-      held.closing.unref();
-    };
+  }
+
+  /**
+   * Stops a listener (idempotent); the account's stream closes `graceMs` after its last one.
+   * A stream that gave up was forgotten already: its listeners have nothing left to release.
+   */
+  unlistenAccount(accountId: string, listener: AccountListener): void {
+    const held = this.accounts.get(accountId);
+    if (!held?.listeners.delete(listener) || held.listeners.size > 0) return;
+    held.closing = setTimeout(() => {
+      if (held.listeners.size > 0) return;
+      held.stream.close();
+      this.accounts.delete(accountId);
+    }, this.options.graceMs ?? 5_000);
+    held.closing.unref();
   }
 
   /** Listens to a public topic; returns the release (idempotent). */
   watchPublic(topic: string, listener: PublicListener): () => void {
+    this.listenPublic(topic, listener);
+    return () => this.unlistenPublic(topic, listener);
+  }
+
+  /** Listens to a public topic until {@link unlistenPublic}. */
+  listenPublic(topic: string, listener: PublicListener): void {
     if (this.closed) throw new Error('stream hub closed');
     clearTimeout(this.publicClosing);
     this.publicClosing = undefined;
@@ -139,24 +164,23 @@ export class StreamHub {
       socket.subscribe(topic);
     }
     listeners.add(listener);
-    const held = listeners;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      held.delete(listener);
-      if (held.size > 0 || this.topics.get(topic) !== held) return;
-      this.topics.delete(topic);
-      socket.unsubscribe(topic);
-      if (topic === MAINTENANCE_TOPIC) this.maintenance = undefined;
-      if (this.topics.size > 0) return;
-      this.publicClosing = setTimeout(() => {
-        if (this.topics.size > 0 || this.publicSocket !== socket) return;
-        socket.close();
-        this.publicSocket = undefined;
-      }, this.options.graceMs ?? 5_000);
-      this.publicClosing.unref();
-    };
+  }
+
+  /** Stops a listener (idempotent); the public connection closes `graceMs` after the last topic. */
+  unlistenPublic(topic: string, listener: PublicListener): void {
+    const held = this.topics.get(topic);
+    if (!held?.delete(listener) || held.size > 0) return;
+    this.topics.delete(topic);
+    const socket = this.publicSocket;
+    socket?.unsubscribe(topic);
+    if (topic === MAINTENANCE_TOPIC) this.maintenance = undefined;
+    if (this.topics.size > 0 || !socket) return;
+    this.publicClosing = setTimeout(() => {
+      if (this.topics.size > 0 || this.publicSocket !== socket) return;
+      socket.close();
+      this.publicSocket = undefined;
+    }, this.options.graceMs ?? 5_000);
+    this.publicClosing.unref();
   }
 
   /** Whether an account's private stream is up (authenticated and subscribed). */
@@ -202,7 +226,10 @@ export class StreamHub {
       onPush: (topic, data, ts) => {
         if (topic === MAINTENANCE_TOPIC)
           this.maintenance = maintenanceFromStream(data) ?? this.maintenance;
-        for (const listener of this.topics.get(topic) ?? []) listener(data, ts);
+        for (const l of this.topics.get(topic) ?? []) {
+          if (typeof l === 'function') l(data, ts);
+          else l.publicData(data, ts);
+        }
       },
       onReady: () => {},
       onDown: (reason) => this.options.log?.('upstream public stream down', { reason }),

@@ -50,6 +50,19 @@ function collect(account: TestAccount) {
   return { events, release, orders };
 }
 
+/** The same through an object listener (as the subscription resolvers use); release twice. */
+function collectByObject(account: TestAccount) {
+  const events: AccountStreamEvent[] = [];
+  const listener = { accountEvent: (e: AccountStreamEvent) => events.push(e) };
+  hub.listenAccount(account, listener);
+  const release = () => {
+    hub.unlistenAccount(account.accountId, listener);
+    hub.unlistenAccount(account.accountId, listener);
+  };
+  const orders = () => events.flatMap((e) => (e.type === 'order' ? [e.order] : []));
+  return { events, release, orders };
+}
+
 const restingBuy = (account: TestAccount) =>
   client.forAccount(account).createOrder({
     symbol: 'PERP_ETH_USDC',
@@ -66,7 +79,7 @@ const find = (list: () => OrderUpdateModel[], match: (o: OrderUpdateModel) => bo
 describe('stream hub', () => {
   it('shares one private connection between subscribers and closes it after the last leaves', async () => {
     const account = h.account();
-    const subscribers = [collect(account), collect(account), collect(account)];
+    const subscribers = [collect(account), collect(account), collectByObject(account)];
     await expect.poll(() => hub.accountReady(account.accountId), { interval: 10 }).toBe(true);
     expect((await connections()).private).toEqual({ [account.accountId.toLowerCase()]: 1 });
     const placed = await restingBuy(account);

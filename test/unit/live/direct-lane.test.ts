@@ -35,7 +35,7 @@ const schema = createSchema({
   typeDefs: /* GraphQL */ `
     type Query { ok: Boolean }
     type Event { n: Int! later: Int! boom: String big: String! }
-    type Subscription { events: Event! }
+    type Subscription { events: Event! eager: Event! }
   `,
   resolvers: {
     Event: {
@@ -53,6 +53,18 @@ const schema = createSchema({
       events: {
         subscribe: () => {
           const q: SubscriberQueue<{ n: number }> = new SubscriberQueue(8, () => queues.delete(q));
+          queues.add(q);
+          return q;
+        },
+        resolve: deliver,
+      },
+      // Events already queued when the subscription starts: handed over before the response
+      // has been sent.
+      eager: {
+        subscribe: () => {
+          const q: SubscriberQueue<{ n: number }> = new SubscriberQueue(8, () => queues.delete(q));
+          q.push({ n: 1 });
+          q.push({ n: 2 });
           queues.add(q);
           return q;
         },
@@ -136,6 +148,20 @@ it('skips the wrappers for shared error-free results, masks errors through them,
   for (const q of [...queues]) q.end();
   await expect.poll(() => subs.every((s) => s.done), { interval: 10 }).toBe(true);
   for (const s of subs) expect(s.text.endsWith('event: complete\ndata:\n\n')).toBe(true);
+});
+
+it('writes results that come before the response was sent after its first comment, in order', async () => {
+  const sub = subscribe('subscription { eager { n } }');
+  await expect.poll(() => queues.size, { interval: 10 }).toBe(1);
+  publish(3);
+  await expect.poll(() => events(sub.text).length, { interval: 10 }).toBe(3);
+  expect(sub.text.startsWith(':\n\n')).toBe(true);
+  expect(events(sub.text).map((r) => (r.data as { eager: { n: number } }).eager.n)).toEqual([
+    1, 2, 3,
+  ]);
+  for (const q of [...queues]) q.end();
+  await expect.poll(() => sub.done, { interval: 10 }).toBe(true);
+  expect(sub.text.endsWith('event: complete\ndata:\n\n')).toBe(true);
 });
 
 it('executes an async selection once per event and delivers in order', async () => {
