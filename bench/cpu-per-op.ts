@@ -7,12 +7,23 @@
  *
  *   npx tsx bench/cpu-per-op.ts [--uncached] [--rounds 7] [--count 3000] > /dev/null
  * (stdout: the gateway's access log)
+ *
+ * `--client` measures the upstream client alone, as the gateway builds it (metrics, logger at
+ * info, deadline, cache off): one uncached `accountInfo` call at a time against the sandbox in
+ * a child process, so this process's CPU is the client's own per call (socket I/O included),
+ * and the median wall time of a call shows its latency at one connection.
  */
 import { parseArgs } from 'node:util';
 import { hashToken } from '../src/auth/principals.ts';
 import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/logger.ts';
+import { createMetrics } from '../src/metrics.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createGateway } from '../src/server.ts';
+import { createUpstreamClient } from '../src/upstream/client.ts';
+import { Deadline } from '../src/upstream/deadline.ts';
+import { createMemoryStore } from '../src/upstream/stores/memory.ts';
+import { startChild } from './lib/processes.ts';
 import { ACCOUNT_QUERY } from './lib/scenarios.ts';
 
 const { values } = parseArgs({
@@ -20,8 +31,13 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '7' },
     count: { type: 'string', default: '3000' },
     uncached: { type: 'boolean', default: false },
+    client: { type: 'boolean', default: false },
   },
 });
+if (values.client) {
+  await clientOnly(Number(values.rounds), Number(values.count));
+  process.exit(0);
+}
 const sandbox = await createSandbox({ limits: { scale: 1e6 }, port: 0 });
 const trader = sandbox.demo!.trader;
 const token = 'svcgw_cpu_per_op_token_0123456789abcdef';
@@ -74,3 +90,60 @@ process.stderr.write(
 await gateway.close();
 await sandbox.close();
 process.exit(0);
+
+/** The `--client` mode (see the top of this file). */
+async function clientOnly(rounds: number, count: number): Promise<void> {
+  const child = await startChild('cpu-per-op-sandbox', {
+    module: 'servers/sandbox.ts',
+    env: { BENCH_LIMIT_SCALE: '1000000' },
+  });
+  const [trader] = child.info.traders as Array<{
+    accountId: string;
+    secret: string;
+    tradingSecret: string;
+  }>;
+  const config = loadConfig({
+    LOG_LEVEL: 'info',
+    CACHE_ENABLED: 'false',
+    UPSTREAM_LIMIT_SCALE: '1000000',
+  });
+  const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = config.upstream;
+  const metrics = createMetrics({ defaultMetrics: false });
+  const upstream = createUpstreamClient({
+    baseUrl: child.info.url,
+    config: upstreamConfig,
+    store: createMemoryStore(),
+    telemetry: (event) => metrics.upstreamCall(event),
+    logger: createLogger({ level: 'info' }),
+  });
+  const once = async (): Promise<void> => {
+    const api = upstream
+      .withDeadline(new Deadline(config.upstream.deadlineMs), 'cpu-per-op')
+      .forAccount(trader!);
+    const info = await api.accountInfo();
+    if (typeof info !== 'object' || info === null) throw new Error('no account info');
+  };
+  for (let i = 0; i < count; i++) await once();
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const times: number[] = [];
+    const start = process.cpuUsage();
+    for (let i = 0; i < count; i++) {
+      const t = performance.now();
+      await once();
+      times.push(performance.now() - t);
+    }
+    const used = process.cpuUsage(start);
+    cpu.push((used.user + used.system) / count);
+    times.sort((a, b) => a - b);
+    wall.push(times[times.length >> 1]! * 1000);
+  }
+  cpu.sort((a, b) => a - b);
+  wall.sort((a, b) => a - b);
+  process.stderr.write(
+    `upstream accountInfo, client only: best ${cpu[0]!.toFixed(1)} µs CPU/call, median ${cpu[cpu.length >> 1]!.toFixed(1)}; p50 wall per call best ${wall[0]!.toFixed(0)} µs, median ${wall[wall.length >> 1]!.toFixed(0)} µs (${rounds} rounds × ${count}; CPU of this process, sandbox in a child)\n`,
+  );
+  await upstream.close();
+  await child.stop();
+}
