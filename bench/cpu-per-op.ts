@@ -13,6 +13,7 @@
  * a child process, so this process's CPU is the client's own per call (socket I/O included),
  * and the median wall time of a call shows its latency at one connection.
  */
+import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { hashToken } from '../src/auth/principals.ts';
 import { loadConfig } from '../src/config.ts';
@@ -124,6 +125,9 @@ async function clientOnly(rounds: number, count: number): Promise<void> {
     if (typeof info !== 'object' || info === null) throw new Error('no account info');
   };
   for (let i = 0; i < count; i++) await once();
+  // Under `valgrind --tool=callgrind --instr-atstart=no`: count the measured calls only.
+  const callgrind = process.env.CPU_PER_OP_CALLGRIND === '1';
+  if (callgrind) await callgrindControl('on');
   const cpu: number[] = [];
   const wall: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -139,6 +143,7 @@ async function clientOnly(rounds: number, count: number): Promise<void> {
     times.sort((a, b) => a - b);
     wall.push(times[times.length >> 1]! * 1000);
   }
+  if (callgrind) await callgrindControl('off');
   cpu.sort((a, b) => a - b);
   wall.sort((a, b) => a - b);
   process.stderr.write(
@@ -146,4 +151,15 @@ async function clientOnly(rounds: number, count: number): Promise<void> {
   );
   await upstream.close();
   await child.stop();
+}
+
+/** Turns callgrind's instrumentation of this process on or off (the event loop keeps running). */
+async function callgrindControl(state: 'on' | 'off'): Promise<void> {
+  const tick = setInterval(() => {}, 5);
+  await new Promise<void>((resolve, reject) =>
+    execFile('callgrind_control', ['-i', state, String(process.pid)], (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  clearInterval(tick);
 }
