@@ -11,7 +11,9 @@
  * `--client` measures the upstream client alone, as the gateway builds it (metrics, logger at
  * info, deadline, cache off): one uncached `accountInfo` call at a time against the sandbox in
  * a child process, so this process's CPU is the client's own per call (socket I/O included),
- * and the median wall time of a call shows its latency at one connection.
+ * and the median wall time of a call shows its latency at one connection. `--layers`: the same
+ * without the wire — every attempt gets, at once, the answer the sandbox gave the first one —
+ * for the CPU of the client's own layers (signature included).
  */
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -24,6 +26,11 @@ import { createGateway } from '../src/server.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import { Deadline } from '../src/upstream/deadline.ts';
 import { createMemoryStore } from '../src/upstream/stores/memory.ts';
+import {
+  createHttpExchange,
+  type Exchange,
+  type ExchangeReply,
+} from '../src/upstream/transport.ts';
 import { startChild } from './lib/processes.ts';
 import { ACCOUNT_QUERY } from './lib/scenarios.ts';
 
@@ -33,10 +40,11 @@ const { values } = parseArgs({
     count: { type: 'string', default: '3000' },
     uncached: { type: 'boolean', default: false },
     client: { type: 'boolean', default: false },
+    layers: { type: 'boolean', default: false },
   },
 });
-if (values.client) {
-  await clientOnly(Number(values.rounds), Number(values.count));
+if (values.client || values.layers) {
+  await clientOnly(Number(values.rounds), Number(values.count), values.layers);
   process.exit(0);
 }
 const sandbox = await createSandbox({ limits: { scale: 1e6 }, port: 0 });
@@ -93,7 +101,7 @@ await sandbox.close();
 process.exit(0);
 
 /** The `--client` mode (see the top of this file). */
-async function clientOnly(rounds: number, count: number): Promise<void> {
+async function clientOnly(rounds: number, count: number, layersOnly: boolean): Promise<void> {
   const child = await startChild('cpu-per-op-sandbox', {
     module: 'servers/sandbox.ts',
     env: { BENCH_LIMIT_SCALE: '1000000' },
@@ -110,7 +118,20 @@ async function clientOnly(rounds: number, count: number): Promise<void> {
   });
   const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = config.upstream;
   const metrics = createMetrics({ defaultMetrics: false });
+  let exchange: Exchange | undefined;
+  if (layersOnly) {
+    const wire = createHttpExchange(child.info.url);
+    let recorded: Promise<ExchangeReply> | undefined;
+    exchange = {
+      send: (request) => {
+        recorded ??= wire.send(request);
+        return recorded.then((reply) => ({ ...reply }));
+      },
+      close: () => wire.close(),
+    };
+  }
   const upstream = createUpstreamClient({
+    ...(exchange ? { exchange } : {}),
     baseUrl: child.info.url,
     config: upstreamConfig,
     store: createMemoryStore(),
@@ -147,7 +168,7 @@ async function clientOnly(rounds: number, count: number): Promise<void> {
   cpu.sort((a, b) => a - b);
   wall.sort((a, b) => a - b);
   process.stderr.write(
-    `upstream accountInfo, client only: best ${cpu[0]!.toFixed(1)} µs CPU/call, median ${cpu[cpu.length >> 1]!.toFixed(1)}; p50 wall per call best ${wall[0]!.toFixed(0)} µs, median ${wall[wall.length >> 1]!.toFixed(0)} µs (${rounds} rounds × ${count}; CPU of this process, sandbox in a child)\n`,
+    `upstream accountInfo, ${layersOnly ? 'client layers without the wire' : 'client only'}: best ${cpu[0]!.toFixed(1)} µs CPU/call, median ${cpu[cpu.length >> 1]!.toFixed(1)}; p50 wall per call best ${wall[0]!.toFixed(0)} µs, median ${wall[wall.length >> 1]!.toFixed(0)} µs (${rounds} rounds × ${count}; CPU of this process, sandbox in a child)\n`,
   );
   await upstream.close();
   await child.stop();
