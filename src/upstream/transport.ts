@@ -12,9 +12,9 @@
  * (response-body.ts).
  *
  * The wire is an {@link Exchange}: by default undici's keep-alive pool through `dispatch`
- * (fetch's Request/Response machinery cost about twice the CPU per call, node:http's
- * ClientRequest about 1.5×), or — when a `fetch` is injected (tests record requests through
- * one) — that fetch.
+ * (node:http's ClientRequest and IncomingMessage took twice its instructions per call, fetch's
+ * Request/Response machinery more still), or — when a `fetch` is injected (tests record
+ * requests through one) — that fetch.
  */
 import { type Dispatcher, Pool } from 'undici';
 import { REQUEST_ID_HEADER } from '../request-context.ts';
@@ -201,8 +201,8 @@ class Attempt implements Dispatcher.DispatchHandlers {
 
 /**
  * The default exchange: undici's connection pool (HTTP/1.1 keep-alive; https by the base
- * URL's scheme), driven through `dispatch` with a handler of its own. undici is Node's own
- * fetch engine; its dispatch costs about half of node:http's ClientRequest per request (see
+ * URL's scheme), driven through `dispatch` with a handler of its own. undici is the engine
+ * of Node's own fetch; on the wire it takes half the instructions of node:http per call (see
  * docs/upstream-client.md § Cost per call). The pool reuses the first idle connection, so
  * warm ones serve first and idle ones expire.
  */
