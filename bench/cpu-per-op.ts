@@ -85,6 +85,8 @@ const once = async (): Promise<void> => {
 };
 const count = Number(values.count);
 for (let i = 0; i < count; i++) await once();
+// Under `valgrind --tool=callgrind --instr-atstart=no`: count the measured operations only.
+if (process.env.CPU_PER_OP_CALLGRIND === '1') await callgrindControl('on');
 const perRound: number[] = [];
 for (let r = 0; r < Number(values.rounds); r++) {
   const start = process.cpuUsage();
@@ -92,6 +94,7 @@ for (let r = 0; r < Number(values.rounds); r++) {
   const used = process.cpuUsage(start);
   perRound.push((used.user + used.system) / count);
 }
+if (process.env.CPU_PER_OP_CALLGRIND === '1') await callgrindControl('off');
 perRound.sort((a, b) => a - b);
 process.stderr.write(
   `account ${values.uncached ? 'uncached' : 'cached'} via yoga.fetch: best ${perRound[0]!.toFixed(1)} µs/op, median ${perRound[perRound.length >> 1]!.toFixed(1)} µs/op (${values.rounds} rounds × ${count}; CPU of this process)\n`,
