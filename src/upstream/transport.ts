@@ -142,6 +142,8 @@ class Attempt implements Dispatcher.DispatchHandlers {
   }
 
   onConnect(abort: (error?: Error) => void): void {
+    // Given up while it waited in the pool's queue: it must never be written (a timed-out
+    // order is reported as ambiguous and read back; a late send would place it twice).
     if (this.#done) abort();
     else this.#abort = abort;
   }

@@ -103,6 +103,21 @@ describe('createHttpExchange', () => {
     exchange.close();
   });
 
+  it('reads the answer that follows an informational (1xx) one', async () => {
+    routes.set('/hints', (res) => {
+      res.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    const exchange = createHttpExchange(base);
+    expect(await exchange.send(get('/hints'))).toMatchObject({
+      status: 200,
+      text: '{"ok":true}',
+      contentType: 'application/json',
+    });
+    exchange.close();
+  });
+
   it('decodes a gzip body and drops a UTF-8 BOM', async () => {
     routes.set('/gzip', (res) => {
       res.writeHead(200, { 'content-encoding': 'gzip' });
