@@ -41,7 +41,12 @@ import { SingleFlight } from './single-flight.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { Store } from './stores/store.ts';
 import { type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
-import { createFetchExchange, createHttpExchange, createSender } from './transport.ts';
+import {
+  createFetchExchange,
+  createHttpExchange,
+  createSender,
+  type Exchange,
+} from './transport.ts';
 import type { OrderRecord } from './types.ts';
 
 export type { UpstreamCallEvent } from './telemetry.ts';
@@ -57,6 +62,8 @@ export interface UpstreamClientOptions {
    * (keep-alive agent); tests inject a recording fetch.
    */
   fetch?: typeof fetch;
+  /** Sends upstream requests through this exchange (benchmarks of the layers alone). */
+  exchange?: Exchange;
   /** Host clock; tests skew it. Requests are signed in server time learned from responses. @default Date.now */
   now?: () => number;
   /** Called once per call of a catalog operation. */
@@ -97,9 +104,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const cap =
     config.maxResponseBytes === undefined ? {} : { maxResponseBytes: config.maxResponseBytes };
   const exchange = observeExchange(
-    options.fetch
-      ? createFetchExchange(baseUrl, options.fetch, cap)
-      : createHttpExchange(baseUrl, cap),
+    options.exchange ??
+      (options.fetch
+        ? createFetchExchange(baseUrl, options.fetch, cap)
+        : createHttpExchange(baseUrl, cap)),
     baseUrl,
     { tracer, logger },
   );

@@ -5,8 +5,7 @@
  * deflate or brotli bomb stops at the cap instead of filling memory. Past the cap the read
  * fails with {@link RESPONSE_TOO_LARGE} and the exchange drops the connection.
  */
-import type { IncomingMessage } from 'node:http';
-import type { Readable, Transform } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { MalformedResponseError } from './errors.ts';
 
@@ -43,11 +42,6 @@ export const tooLarge = (maxBytes: number, status: number): TooLarge =>
 export const isTooLarge = (error: unknown): error is TooLarge =>
   (error as { code?: unknown })?.code === RESPONSE_TOO_LARGE;
 
-const connectionLost = (): Error =>
-  Object.assign(new Error('connection closed before the answer was complete'), {
-    code: 'ECONNRESET',
-  });
-
 function decoderFor(encoding: string | undefined): Transform | undefined {
   const coding = encoding?.trim().toLowerCase();
   if (coding === 'gzip' || coding === 'x-gzip') return createGunzip();
@@ -64,51 +58,70 @@ function text(chunks: Buffer[], size: number): string {
 }
 
 /**
- * Reads `res` whole as UTF-8 text, decompressed, calling `done` once. On an error (too
- * large, bad compressed data, connection lost) the caller destroys the request.
+ * One answer's body, read whole as UTF-8 text within the cap as the HTTP client hands over its
+ * raw chunks ({@link push}, then {@link end}), decompressed by its `Content-Encoding`; `done` is
+ * called once. On an error (too large, bad compressed data) the caller drops the connection.
  */
-export function readCappedBody(
-  res: IncomingMessage,
-  maxBytes: number,
-  done: (error: Error | undefined, text?: string) => void,
-): void {
-  const status = res.statusCode ?? 0;
-  let finished = false;
-  const decoder = decoderFor(res.headers['content-encoding']);
-  const finish = (error: Error | undefined, body?: string) => {
-    if (finished) return;
-    finished = true;
-    if (error) decoder?.destroy();
-    done(error, body);
-  };
-  const declared = Number(res.headers['content-length']);
-  if (declared > maxBytes) {
-    finish(tooLarge(maxBytes, status));
-    return;
+export class CappedBody {
+  readonly #chunks: Buffer[] = [];
+  #size = 0;
+  #raw = 0;
+  #finished = false;
+  readonly #decoder: Transform | undefined;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly status: number,
+    encoding: string | undefined,
+    private readonly done: (error: Error | undefined, text?: string) => void,
+  ) {
+    const decoder = decoderFor(encoding);
+    this.#decoder = decoder;
+    if (decoder) {
+      decoder.on('data', (chunk: Buffer) => this.#collect(chunk));
+      decoder.on('end', () => this.#finish(undefined, text(this.#chunks, this.#size)));
+      decoder.on('error', (error: Error) => this.#finish(error));
+    }
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let source: Readable = res;
-  if (decoder) {
-    let raw = 0;
-    res.on('data', (chunk: Buffer) => {
-      raw += chunk.length;
-      if (raw > maxBytes) finish(tooLarge(maxBytes, status));
-    });
-    source = res.pipe(decoder);
-    decoder.on('error', finish);
+
+  /** A raw chunk off the wire. */
+  push(chunk: Buffer): void {
+    if (this.#finished) return;
+    if (!this.#decoder) {
+      this.#collect(chunk);
+      return;
+    }
+    this.#raw += chunk.length;
+    if (this.#raw > this.maxBytes) this.#finish(tooLarge(this.maxBytes, this.status));
+    else this.#decoder.write(chunk);
   }
-  source.on('data', (chunk: Buffer) => {
-    if (finished) return;
-    size += chunk.length;
-    if (size > maxBytes) finish(tooLarge(maxBytes, status));
-    else chunks.push(chunk);
-  });
-  source.on('end', () => finish(undefined, text(chunks, size)));
-  res.on('error', finish);
-  res.on('close', () => {
-    if (!res.complete) finish(connectionLost());
-  });
+
+  /** The last raw chunk has come. */
+  end(): void {
+    if (this.#finished) return;
+    if (this.#decoder) this.#decoder.end();
+    else this.#finish(undefined, text(this.#chunks, this.#size));
+  }
+
+  /** The exchange gave up on this answer (timeout, abort, connection lost). */
+  destroy(): void {
+    this.#finished = true;
+    this.#decoder?.destroy();
+  }
+
+  #collect(chunk: Buffer): void {
+    if (this.#finished) return;
+    this.#size += chunk.length;
+    if (this.#size > this.maxBytes) this.#finish(tooLarge(this.maxBytes, this.status));
+    else this.#chunks.push(chunk);
+  }
+
+  #finish(error: Error | undefined, body?: string): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    if (error) this.#decoder?.destroy();
+    this.done(error, body);
+  }
 }
 
 /** The same cap over a WHATWG Response (the injected-fetch exchange; fetch decompresses). */

@@ -11,12 +11,12 @@
  * read is aborted with the caller (deadline.ts); answers are capped, compressed ones too
  * (response-body.ts).
  *
- * The wire is an {@link Exchange}: by default node:http/node:https on a keep-alive agent
- * (fetch's Request/Response machinery cost about twice the CPU per call), or — when a `fetch`
- * is injected (tests record requests through one) — that fetch.
+ * The wire is an {@link Exchange}: by default undici's keep-alive pool through `dispatch`
+ * (node:http's ClientRequest and IncomingMessage took twice its instructions per call, fetch's
+ * Request/Response machinery more still), or — when a `fetch` is injected (tests record
+ * requests through one) — that fetch.
  */
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { type Dispatcher, Pool } from 'undici';
 import { REQUEST_ID_HEADER } from '../request-context.ts';
 import type { CallArgs } from './catalog.ts';
 import { buildPath } from './catalog.ts';
@@ -26,11 +26,12 @@ import { UnauthorizedError, UnavailableError, type UpstreamError } from './error
 import type { Call, Handler } from './pipeline.ts';
 import { interpretResponse } from './response.ts';
 import {
+  CappedBody,
   DEFAULT_MAX_RESPONSE_BYTES,
   isTooLarge,
   ResponseTooLargeError,
-  readCappedBody,
   readCappedResponse,
+  tooLarge,
 } from './response-body.ts';
 import { markUnsent } from './retry.ts';
 import type { CallScope } from './telemetry.ts';
@@ -79,10 +80,8 @@ export interface SenderOptions {
   now: () => number;
 }
 
-/** Connections kept per upstream origin; more requests queue in the agent. */
+/** Connections kept per upstream origin; more requests queue in the pool. */
 export const MAX_SOCKETS = 128;
-/** Idle keep-alive connections kept per origin. */
-export const MAX_FREE_SOCKETS = 32;
 /** Idle connection lifetime; a shorter `Keep-Alive: timeout=` hint from the server wins. */
 export const IDLE_SOCKET_MS = 30_000;
 
@@ -92,116 +91,168 @@ const timeoutError = (timeoutMs: number): Error =>
 const abortError = (): Error =>
   Object.assign(new Error('aborted by the caller'), { name: 'AbortError' });
 
-const firstHeader = (value: string | string[] | undefined): string | null =>
-  value === undefined ? null : Array.isArray(value) ? (value[0] ?? null) : value;
-
-/** Methods node:http sends without a body by default (no `Content-Length: 0` added). */
-const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+/** undici's "other side closed" and the like, named as node:net names a lost connection. */
+const connectionLost = (cause: Error): Error =>
+  Object.assign(new Error('connection closed before the answer was complete', { cause }), {
+    code: 'ECONNRESET',
+  });
 
 /**
- * The request's headers as node:http's flat list, `Host` and `Content-Length` included: given
- * a list, node:http writes the head at once (each header still validated) instead of storing
- * every header in its own table first, lower-cased, and writing them from there.
+ * One HTTP attempt as undici's dispatch handler: one object per request instead of a
+ * ClientRequest, an IncomingMessage and their streams. Settles once: with the answer, or with
+ * the first of a failure, the timeout and the caller's abort — which drop the connection.
  */
-function headerList(req: ExchangeRequest, host: string): string[] {
-  const list = ['Host', host];
-  for (const name in req.headers) list.push(name, req.headers[name]!);
-  // What node:http adds itself to headers given as an object, so the wire stays the same.
-  if (req.body !== undefined) list.push('Content-Length', String(Buffer.byteLength(req.body)));
-  else if (!BODILESS.has(req.method)) list.push('Content-Length', '0');
-  return list;
+class Attempt implements Dispatcher.DispatchHandlers {
+  #abort: ((error?: Error) => void) | undefined;
+  #done = false;
+  #timer: NodeJS.Timeout | undefined;
+  #body: CappedBody | undefined;
+  #status = 0;
+  #retryAfter: string | null = null;
+  #date: string | null = null;
+  #contentType: string | null = null;
+
+  constructor(
+    private readonly signal: AbortSignal | undefined,
+    private readonly maxBytes: number,
+    private readonly settle: (error: Error | undefined, reply?: ExchangeReply) => void,
+  ) {}
+
+  start(timeoutMs: number): void {
+    this.#timer = setTimeout(() => this.finish(timeoutError(timeoutMs)), timeoutMs);
+    this.signal?.addEventListener('abort', this);
+  }
+
+  /** The caller's abort signal (an EventListener object: no closure per request). */
+  handleEvent(): void {
+    this.finish(abortError());
+  }
+
+  finish(error: Error | undefined, reply?: ExchangeReply): void {
+    if (this.#done) return;
+    this.#done = true;
+    clearTimeout(this.#timer);
+    this.signal?.removeEventListener('abort', this);
+    if (error) {
+      this.#body?.destroy();
+      // Drops the connection of a request under way; a queued one is dropped on connect.
+      this.#abort?.(error);
+    }
+    this.settle(error, reply);
+  }
+
+  onConnect(abort: (error?: Error) => void): void {
+    // Given up while it waited in the pool's queue: it must never be written (a timed-out
+    // order is reported as ambiguous and read back; a late send would place it twice).
+    if (this.#done) abort();
+    else this.#abort = abort;
+  }
+
+  onHeaders(status: number, raw: Buffer[]): boolean {
+    if (status < 200) return true; // informational: the answer follows
+    this.#status = status;
+    let length: string | undefined;
+    let encoding: string | undefined;
+    // Only the five headers the pipeline reads are decoded, found by their name's length.
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i]!;
+      const size = name.length;
+      if (size !== 4 && size !== 11 && size !== 12 && size !== 14 && size !== 16) continue;
+      const key = name.toString('latin1').toLowerCase();
+      if (key === 'date') this.#date ??= raw[i + 1]!.toString('latin1');
+      else if (key === 'retry-after') this.#retryAfter ??= raw[i + 1]!.toString('latin1');
+      else if (key === 'content-type') this.#contentType ??= raw[i + 1]!.toString('latin1');
+      else if (key === 'content-length') length ??= raw[i + 1]!.toString('latin1');
+      else if (key === 'content-encoding') encoding ??= raw[i + 1]!.toString('latin1');
+    }
+    if (Number(length) > this.maxBytes) {
+      this.finish(tooLarge(this.maxBytes, status));
+      return false;
+    }
+    this.#body = new CappedBody(this.maxBytes, status, encoding, (error, text) =>
+      error ? this.finish(error) : this.finish(undefined, this.#reply(text ?? '')),
+    );
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.#body?.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.#body) this.#body.end();
+    else this.finish(connectionLost(new Error('no answer')));
+  }
+
+  onError(error: Error): void {
+    const code = (error as { code?: unknown }).code;
+    this.finish(code === 'UND_ERR_SOCKET' ? connectionLost(error) : error);
+  }
+
+  #reply(text: string): ExchangeReply {
+    return {
+      status: this.#status,
+      text,
+      retryAfter: this.#retryAfter,
+      date: this.#date,
+      contentType: this.#contentType,
+    };
+  }
 }
 
 /**
- * The default exchange: node:http or node:https (by the base URL's scheme) on a keep-alive
- * agent of its own, LIFO so that a warm connection is reused first and idle ones expire.
+ * The default exchange: undici's connection pool (HTTP/1.1 keep-alive; https by the base
+ * URL's scheme), driven through `dispatch` with a handler of its own. undici is the engine
+ * of Node's own fetch; on the wire it takes half the instructions of node:http per call (see
+ * docs/upstream-client.md § Cost per call). The pool reuses the first idle connection, so
+ * warm ones serve first and idle ones expire.
  */
 export function createHttpExchange(
   baseUrl: string,
   { maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES }: { maxResponseBytes?: number } = {},
 ): Exchange {
   const url = new URL(baseUrl);
-  const secure = url.protocol === 'https:';
-  if (!secure && url.protocol !== 'http:') {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new TypeError(`upstream base URL: unsupported protocol ${url.protocol}`);
   }
-  const agentOptions = {
-    keepAlive: true,
-    maxSockets: MAX_SOCKETS,
-    maxFreeSockets: MAX_FREE_SOCKETS,
-    timeout: IDLE_SOCKET_MS,
-    scheduling: 'lifo' as const,
-  };
-  const agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
-  const request = secure ? httpsRequest : httpRequest;
-  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  const port = url.port === '' ? (secure ? 443 : 80) : Number(url.port);
+  const pool = new Pool(url.origin, {
+    connections: MAX_SOCKETS,
+    keepAliveTimeout: IDLE_SOCKET_MS,
+    keepAliveMaxTimeout: IDLE_SOCKET_MS,
+    // The attempt's own timer covers connecting, headers and body as one timeout.
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  });
   const prefix = url.pathname.replace(/\/+$/, '');
-  // What node:http would put in `Host` (brackets for IPv6, the port unless the default one).
-  const host = url.host;
-  let inFlight = 0;
-  let closing = false;
 
   const send = (req: ExchangeRequest): Promise<ExchangeReply> =>
     new Promise<ExchangeReply>((resolve, reject) => {
-      let done = false;
-      let timer: NodeJS.Timeout | undefined;
-      let outgoing: ReturnType<typeof request> | undefined;
-      const finish = (error: Error | undefined, reply?: ExchangeReply) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        req.signal?.removeEventListener('abort', onAbort);
-        if (--inFlight === 0 && closing) agent.destroy();
-        if (error) {
-          outgoing?.destroy();
-          reject(error);
-        } else resolve(reply!);
-      };
-      const onAbort = () => finish(abortError());
-      inFlight++;
+      const attempt = new Attempt(req.signal, maxResponseBytes, (error, reply) =>
+        error ? reject(error) : resolve(reply!),
+      );
       if (req.signal?.aborted) {
-        finish(abortError());
+        attempt.finish(abortError());
         return;
       }
-      req.signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        outgoing = request(
-          {
-            agent,
-            hostname,
-            port,
-            method: req.method,
-            path: prefix + req.path,
-            headers: headerList(req, host),
-          },
-          (res) =>
-            readCappedBody(res, maxResponseBytes, (error, text) =>
-              error
-                ? finish(error)
-                : finish(undefined, {
-                    status: res.statusCode ?? 0,
-                    text: text ?? '',
-                    retryAfter: firstHeader(res.headers['retry-after']),
-                    date: firstHeader(res.headers.date),
-                    contentType: firstHeader(res.headers['content-type']),
-                  }),
-            ),
-        );
-        timer = setTimeout(() => finish(timeoutError(req.timeoutMs)), req.timeoutMs);
-        outgoing.on('error', finish);
-        outgoing.end(req.body);
-      } catch (error) {
-        // Invalid header text and the like: thrown before anything was written.
-        finish(error as Error);
-      }
+      attempt.start(req.timeoutMs);
+      // Invalid header text and the like reach `onError` before anything is written.
+      pool.dispatch(
+        {
+          method: req.method as Dispatcher.HttpMethod,
+          path: prefix + req.path,
+          headers: req.headers,
+          body: req.body ?? null,
+        },
+        attempt,
+      );
     });
 
   return {
     send,
     close() {
-      closing = true;
-      if (inFlight === 0) agent.destroy();
+      // Requests in flight finish first; then every connection is closed.
+      pool.close().catch(() => {});
     },
   };
 }
