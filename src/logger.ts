@@ -27,6 +27,8 @@ export interface Logger {
   error: LogFn;
   /** A logger that adds `fields` to every line (shares the sink and the secret list). */
   child(fields: LogFields): Logger;
+  /** pino's `isLevelEnabled`: lets a hot path skip building the fields of a dropped line. */
+  isLevelEnabled(level: Exclude<LogLevel, 'silent'>): boolean;
   /** Redacts this literal (a key, a token) from every later line. Ignores short values. */
   addSecret(value: string | undefined): void;
 }
@@ -121,6 +123,7 @@ function build(shared: Shared, base: LogFields): Logger {
     warn: at('warn'),
     error: at('error'),
     child: (fields) => build(shared, { ...base, ...fields }),
+    isLevelEnabled: (level) => RANK[level] >= shared.level,
     addSecret: (value) => {
       if (!value || value.length < 8) return;
       shared.secrets.add(value);

@@ -95,6 +95,8 @@ export function observeExchange(
       }
       scope.lastResult = String(reply.status);
       scope.status = reply.status;
+      // An attempt's line is debug unless it is a 429: skip building it when debug is off.
+      if (reply.status !== 429 && !logger?.isLevelEnabled('debug')) return reply;
       const fields = {
         operation: scope.op.name,
         attempt,

@@ -92,6 +92,8 @@ export function accountHash(accountId: string | undefined): string | undefined {
 export const round = (ms: number) => Math.round(ms * 10) / 10;
 
 function logCallEnd(logger: Logger, call: Call, event: UpstreamCallEvent, error: unknown): void {
+  // Most calls succeed and log at debug: skip building the line when debug is off.
+  if (error === undefined && !logger.isLevelEnabled('debug')) return;
   const fields = {
     operation: event.operation,
     outcome: event.outcome,

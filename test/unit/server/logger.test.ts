@@ -148,4 +148,19 @@ describe('logger redaction', () => {
       a: 1,
     });
   });
+
+  it('tells whether a level is written (pino isLevelEnabled), children alike', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', write: (line) => lines.push(line) });
+    expect(logger.isLevelEnabled('debug')).toBe(false);
+    expect(logger.isLevelEnabled('info')).toBe(true);
+    expect(logger.isLevelEnabled('error')).toBe(true);
+    expect(logger.child({ requestId: 'r1' }).isLevelEnabled('debug')).toBe(false);
+    const debug = createLogger({ level: 'debug', write: (line) => lines.push(line) });
+    expect(debug.isLevelEnabled('debug')).toBe(true);
+    const silent = createLogger({ level: 'silent', write: (line) => lines.push(line) });
+    expect(silent.isLevelEnabled('error')).toBe(false);
+    expect(lines).toEqual([]);
+  });
 });
+
