@@ -163,4 +163,3 @@ describe('logger redaction', () => {
     expect(lines).toEqual([]);
   });
 });
-
