@@ -145,9 +145,16 @@ async function startServers(
           CALLER_ANON_POINTS: String(1e12 - 1),
         },
       });
-    const [cached, uncached, peer, hive] = await Promise.all([
+    const [cached, uncached, ceilingCall, peer, hive] = await Promise.all([
       needed.has('gatewayCached') ? gateway(true) : undefined,
       needed.has('gatewayUncached') ? gateway(false) : undefined,
+      needed.has('ceilingCall')
+        ? startChild('ceiling-call', {
+            module: 'servers/ceiling-call.ts',
+            profileDir,
+            env: upstream,
+          })
+        : undefined,
       needed.has('peer')
         ? startChild('peer', { module: 'peers/apollo-peer.ts', profileDir, env: upstream })
         : undefined,
@@ -163,6 +170,7 @@ async function startServers(
     ]);
     if (cached) servers.gatewayCached = cached;
     if (uncached) servers.gatewayUncached = uncached;
+    if (ceilingCall) servers.ceilingCall = ceilingCall;
     if (peer) servers.peer = peer;
     if (hive) {
       servers.hive = hive;

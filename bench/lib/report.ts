@@ -9,6 +9,7 @@ import type { LoadResult } from './load.ts';
 export const SCENARIOS = [
   'ceiling',
   'restFloor',
+  'ceilingCall',
   'accountCached',
   'accountUncached',
   'dashboard',
@@ -121,27 +122,57 @@ export interface Bounds {
    * `cachedVsPeer` cannot exceed this while the gateway serves through yoga.
    */
   ceilingVsPeer: number | null;
+  /**
+   * (2b) p50 − (2) p50 at one connection, ms: what bare yoga plus one signed REST call over
+   * undici adds to the call itself. `uncachedOverheadMs` cannot be lower on yoga and Node here.
+   */
+  uncachedFloorMs: number | null;
+  /**
+   * (2b)/(7): bare yoga plus one signed call against the Apollo peer. An uncached `account`
+   * does all of (2b)'s work and more, so `uncachedVsPeer` cannot exceed this on yoga.
+   */
+  ceilingCallVsPeer: number | null;
 }
 
 export function bounds(s: Partial<Record<ScenarioName, ScenarioFigures>>): Bounds {
-  const ceiling = s.ceiling?.rps;
   const peer = s.peerAccount?.rps;
+  const vsPeer = (rps: number | undefined): number | null =>
+    rps === undefined || !peer ? null : round(rps / peer, 3);
   return {
-    ceilingVsPeer: ceiling === undefined || !peer ? null : round(ceiling / peer, 3),
+    ceilingVsPeer: vsPeer(s.ceiling?.rps),
+    uncachedFloorMs:
+      s.ceilingCall && s.restFloor ? round(s.ceilingCall.p50Ms - s.restFloor.p50Ms, 3) : null,
+    ceilingCallVsPeer: vsPeer(s.ceilingCall?.rps),
   };
 }
 
 export function formatBounds(b: Bounds): string {
-  if (b.ceilingVsPeer === null) return '';
-  return (
-    `bound: ceilingVsPeer (1)/(7) req/s: ${b.ceilingVsPeer.toFixed(3)} — the most cachedVsPeer ` +
-    `can be while the gateway serves through yoga (target ${TARGETS.cachedVsPeer.value})`
-  );
+  const lines: string[] = [];
+  if (b.ceilingVsPeer !== null) {
+    lines.push(
+      `bound: ceilingVsPeer     (1)/(7) req/s       : ${b.ceilingVsPeer.toFixed(3)} — the most ` +
+        `cachedVsPeer can be while the gateway serves through yoga (target ${TARGETS.cachedVsPeer.value})`,
+    );
+  }
+  if (b.uncachedFloorMs !== null) {
+    lines.push(
+      `bound: uncachedFloorMs   (2b)-(2) p50 @1c    : ${b.uncachedFloorMs.toFixed(3)} ms — the ` +
+        `least uncachedOverheadMs can be on yoga + one signed undici call (target ${TARGETS.uncachedOverheadMs.value} ms)`,
+    );
+  }
+  if (b.ceilingCallVsPeer !== null) {
+    lines.push(
+      `bound: ceilingCallVsPeer (2b)/(7) req/s      : ${b.ceilingCallVsPeer.toFixed(3)} — the most ` +
+        `uncachedVsPeer can be on yoga + one signed undici call (target ${TARGETS.uncachedVsPeer.value})`,
+    );
+  }
+  return lines.join('\n');
 }
 
 export const LABELS: Record<ScenarioName, string> = {
   ceiling: '1 ceiling: bare yoga { hello }',
   restFloor: '2 floor: signed GET /v1/client/info',
+  ceilingCall: '2b bound: bare yoga + one signed call',
   accountCached: '3 gateway account, cached',
   accountUncached: '4 gateway account, uncached',
   dashboard: '5 gateway dashboard',

@@ -1,5 +1,5 @@
 /**
- * The eight scenarios: what is requested, from which server, and what a good answer looks like.
+ * The nine scenarios (eight, and 2b, which bounds what any yoga gateway can reach): what is requested, from which server, and what a good answer looks like.
  * GraphQL operations go to the gateway exactly as a client sends them: POST, JSON, bearer token.
  */
 import type { RequestSigner } from '../../src/auth/request-signature.ts';
@@ -9,6 +9,7 @@ import type { ScenarioName } from './report.ts';
 
 export type ServerName =
   | 'ceiling'
+  | 'ceilingCall'
   | 'sandbox'
   | 'gatewayCached'
   | 'gatewayUncached'
@@ -192,6 +193,14 @@ export const SCENARIO_LIST: Scenario[] = [
         verify: (body) => body.includes('"success":true'),
       };
     },
+  },
+  {
+    name: 'ceilingCall',
+    server: 'ceilingCall',
+    target: (ctx) => ({
+      ...graphql(ctx, 'ceilingCall', '/graphql', '{ accountId }'),
+      verify: (body) => /^\{"data":\{"accountId":"[^"]+"\}\}$/.test(body),
+    }),
   },
   {
     name: 'accountCached',

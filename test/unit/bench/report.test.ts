@@ -65,11 +65,15 @@ describe('bench figures', () => {
     expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(9);
   });
 
-  it('prints the bound the ceiling sets on cachedVsPeer, and nothing without both scenarios', () => {
-    const b = bounds(all);
-    expect(b).toEqual({ ceilingVsPeer: 2.5 });
-    expect(formatBounds(b)).toMatch(/ceilingVsPeer .*: 2\.500 .*target 2\.5/);
-    expect(bounds({ ceiling: scenario(1000) })).toEqual({ ceilingVsPeer: null });
-    expect(formatBounds(bounds({ ceiling: scenario(1000) }))).toBe('');
+  it('prints the bounds that the ceilings set, and nothing without their scenarios', () => {
+    const b = bounds({ ...all, ceilingCall: scenario(700, 0.6) });
+    expect(b).toEqual({ ceilingVsPeer: 2.5, uncachedFloorMs: 0.3, ceilingCallVsPeer: 1.75 });
+    const text = formatBounds(b);
+    expect(text).toMatch(/ceilingVsPeer .*: 2\.500 .*target 2\.5/);
+    expect(text).toMatch(/uncachedFloorMs .*: 0\.300 ms .*target 0\.5 ms/);
+    expect(text).toMatch(/ceilingCallVsPeer .*: 1\.750 .*target 1\.5/);
+    const none = bounds({ ceiling: scenario(1000) });
+    expect(none).toEqual({ ceilingVsPeer: null, uncachedFloorMs: null, ceilingCallVsPeer: null });
+    expect(formatBounds(none)).toBe('');
   });
 });
