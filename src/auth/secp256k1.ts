@@ -11,7 +11,12 @@
  * pure-JS `elliptic` (ten times slower) when the addon does not load.
  */
 import { createRequire } from 'node:module';
-import { pointFromScalar, signRecoverable as signWasm } from 'tiny-secp256k1';
+import {
+  pointFromScalar,
+  type RecoveryIdType,
+  recover as recoverWasm,
+  signRecoverable as signWasm,
+} from 'tiny-secp256k1';
 
 export interface RecoverableSignature {
   /** r ‖ s, 64 bytes, low s. */
@@ -26,6 +31,13 @@ export type Secp256k1Engine = 'native' | 'wasm';
 interface NativeBindings {
   ecdsaSign(digest: Uint8Array, secret: Uint8Array): { signature: Uint8Array; recid: number };
   publicKeyCreate(secret: Uint8Array, compressed: boolean): Uint8Array;
+  /** Throws when the signature does not parse or no key recovers from it. */
+  ecdsaRecover(
+    signature: Uint8Array,
+    recid: number,
+    digest: Uint8Array,
+    compressed: boolean,
+  ): Uint8Array;
 }
 
 function loadNative(): NativeBindings | null {
@@ -65,4 +77,25 @@ export function publicKeyOf(secret: Uint8Array): Uint8Array {
   const point = pointFromScalar(secret, false);
   if (!point) throw new RangeError('secp256k1: the secret is not a valid scalar');
   return point;
+}
+
+/**
+ * The uncompressed public key (65 bytes) that signed `digest` with `signature` (r ‖ s, 64
+ * bytes) and `recoveryId` (0..3; 2 and 3 take r + n as the x coordinate), or null when none
+ * does (r or s zero or not below n, no such point). Either s is accepted: callers that want
+ * low s only check it themselves.
+ */
+export function recoverPublicKey(
+  digest: Uint8Array,
+  signature: Uint8Array,
+  recoveryId: number,
+): Uint8Array | null {
+  if (!(recoveryId >= 0 && recoveryId <= 3)) return null;
+  try {
+    return native
+      ? native.ecdsaRecover(signature, recoveryId, digest, false)
+      : recoverWasm(digest, signature, recoveryId as RecoveryIdType, false);
+  } catch {
+    return null;
+  }
 }

@@ -16,12 +16,9 @@ const sha256: (text: string) => string =
     ? (text) => crypto.hash('sha256', text, 'hex')
     : (text) => createHash('sha256').update(text).digest('hex');
 
-/** Order parameters as the signer sees them: null and undefined fields dropped. */
+/** Order parameters as the signer sees them (the normalized text drops null and undefined). */
 export function orderFingerprint(params: CreateOrderParams): string {
-  const clean = Object.fromEntries(
-    Object.entries(params).filter(([, v]) => v !== undefined && v !== null),
-  );
-  return sha256(normalizeOrderParams(clean));
+  return sha256(normalizeOrderParams(params as unknown as Record<string, unknown>));
 }
 
 /** JSON with object keys sorted at every level (variables in any key order are equal). */

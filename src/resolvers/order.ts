@@ -13,7 +13,6 @@ import {
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
 import { mutation } from './result.ts';
-import { compact } from './wire.ts';
 
 export interface OrderModel {
   orderId: number;
@@ -155,25 +154,22 @@ export interface PlaceOrderArgs {
   marginMode?: MarginMode | null;
 }
 
+/** The wire's parameters: fields GraphQL gives as null or leaves out are absent. */
 export function toCreateOrderParams(i: PlaceOrderArgs): CreateOrderParams {
-  return {
-    symbol: i.symbol,
-    order_type: i.orderType,
-    side: i.side,
-    ...compact({
-      client_order_id: i.clientOrderId,
-      order_price: i.orderPrice,
-      order_quantity: i.orderQuantity,
-      order_amount: i.orderAmount,
-      visible_quantity: i.visibleQuantity,
-      reduce_only: i.reduceOnly,
-      slippage: i.slippage,
-      order_tag: i.orderTag,
-      level: i.level,
-      post_only_adjust: i.postOnlyAdjust,
-      margin_mode: i.marginMode,
-    }),
-  };
+  // Field by field into one object (no entries array, no second copy): every order pays it.
+  const p: CreateOrderParams = { symbol: i.symbol, order_type: i.orderType, side: i.side };
+  if (i.clientOrderId != null) p.client_order_id = i.clientOrderId;
+  if (i.orderPrice != null) p.order_price = i.orderPrice;
+  if (i.orderQuantity != null) p.order_quantity = i.orderQuantity;
+  if (i.orderAmount != null) p.order_amount = i.orderAmount;
+  if (i.visibleQuantity != null) p.visible_quantity = i.visibleQuantity;
+  if (i.reduceOnly != null) p.reduce_only = i.reduceOnly;
+  if (i.slippage != null) p.slippage = i.slippage;
+  if (i.orderTag != null) p.order_tag = i.orderTag;
+  if (i.level != null) p.level = i.level;
+  if (i.postOnlyAdjust != null) p.post_only_adjust = i.postOnlyAdjust;
+  if (i.marginMode != null) p.margin_mode = i.marginMode;
+  return p;
 }
 
 export function placeOrder(ctx: GatewayContext, input: PlaceOrderArgs) {

@@ -9,8 +9,7 @@ import {
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
 import { result } from './errors.ts';
-import { placeOrderInput } from './input-rules.ts';
-import { orderArgs } from './order-rules.ts';
+import { orderArgs, placeOrderInputSync } from './order-rules.ts';
 import * as rules from './rules.ts';
 
 export const OrderRef = builder.objectRef<OrderModel>('Order').implement({
@@ -111,7 +110,7 @@ export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
     postOnlyAdjust: t.boolean({ description: 'Only for POST_ONLY' }),
     marginMode: t.field({ type: MarginModeEnum }),
   }),
-  validate: { schema: placeOrderInput },
+  validate: { schema: placeOrderInputSync },
 });
 
 export const PlaceOrderSuccess = builder

@@ -70,12 +70,20 @@ export type OrderParams = { [K in keyof CreateOrderParams]: CreateOrderParams[K]
 const withoutNulls = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 
-/** Order parameters as sent and signed: nulls dropped, a client_order_id always present. */
+/**
+ * Order parameters as sent and signed: nulls dropped, a client_order_id always present (in
+ * its place when given, else last). One fresh object, filled in one pass: every order pays it.
+ */
 export function orderParams(params: CreateOrderParams): OrderParams {
-  const clean = withoutNulls(params);
-  const id = clean.client_order_id ?? generateClientOrderId();
+  const out: Record<string, unknown> = {};
+  for (const key in params) {
+    const value = params[key as keyof CreateOrderParams];
+    if (value !== undefined && value !== null && Object.hasOwn(params, key)) out[key] = value;
+  }
+  const id = (out.client_order_id as string | undefined) ?? generateClientOrderId();
   assertClientOrderId(id);
-  return { ...clean, client_order_id: id };
+  out.client_order_id = id;
+  return out as OrderParams;
 }
 
 /** The creation result reconstructed from the order read back after an ambiguous failure. */
@@ -171,10 +179,10 @@ export function withOrders(options: OrdersLayerOptions): Layer {
   const place = async (next: Handler, call: Call): Promise<unknown> => {
     const signer = signerOf(call);
     const params = orderParams((call.args.body ?? {}) as CreateOrderParams);
-    const placing = signed(call, signer, {
-      ...call.args,
-      body: { ...params, signature: signer.sign(params) },
-    });
+    // The body is `params` itself with its signature added last (it is this call's own copy).
+    const body: OrderParams & { signature?: string } = params;
+    body.signature = signer.sign(params);
+    const placing = signed(call, signer, { ...call.args, body });
     const id = params.client_order_id;
     for (let resend = 0; ; resend++) {
       try {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KeyFormatError, parseTradingKey } from '../../../src/auth/keys.ts';
 import {
@@ -67,6 +68,31 @@ describe('normalizeOrderParams', () => {
   it('sorts by code point like Python, not by UTF-16 unit', () => {
     // U+FF5E (one unit 0xFF5E) sorts before U+1F600 (units 0xD83D 0xDE00) by code point.
     expect(normalizeOrderParams({ '😀': 1, '～': 2, b: 3, B: 4 })).toBe('B=4&b=3&～=2&😀=1');
+  });
+
+  it('orders any set of keys, few or many, as a sort by code point does', () => {
+    const byCodePoint = (a: string, b: string) => {
+      const x = Array.from(a, (c) => c.codePointAt(0)!);
+      const y = Array.from(b, (c) => c.codePointAt(0)!);
+      for (let i = 0; i < Math.min(x.length, y.length); i++)
+        if (x[i] !== y[i]) return x[i]! - y[i]!;
+      return x.length - y.length;
+    };
+    const keys = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: 'grapheme', maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(keys, { maxLength: 40 }), (names) => {
+        const params = Object.fromEntries(names.map((name, i) => [name, i]));
+        const expected = Object.keys(params)
+          .sort(byCodePoint)
+          .map((name) => `${name}=${params[name]}`)
+          .join('&');
+        expect(normalizeOrderParams(params)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps strings exactly and writes other values as text', () => {

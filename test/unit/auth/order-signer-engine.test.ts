@@ -10,6 +10,7 @@ import { secp } from '../../../src/auth/noble.ts';
 import { OrderSigner, verifyOrderSignature } from '../../../src/auth/order-signature.ts';
 import {
   publicKeyOf,
+  recoverPublicKey,
   SECP256K1_ENGINE,
   signRecoverable,
   signRecoverableWasm,
@@ -69,5 +70,23 @@ describe('OrderSigner engine', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('recovers the signing key, and nothing from a signature that does not parse', () => {
+    fc.assert(
+      fc.property(secrets, fc.uint8Array({ minLength: 32, maxLength: 32 }), (secret, digest) => {
+        const { signature, recoveryId } = signRecoverable(digest, secret);
+        const recovered = recoverPublicKey(digest, signature, recoveryId);
+        expect(recovered && hex(recovered)).toBe(hex(secp.getPublicKey(secret, false)));
+        const other = recoverPublicKey(digest, signature, recoveryId ^ 1);
+        expect(other && hex(other)).not.toBe(hex(secp.getPublicKey(secret, false)));
+      }),
+      { numRuns: 100 },
+    );
+    const digest = new Uint8Array(32).fill(1);
+    const zero = new Uint8Array(64);
+    const overflow = new Uint8Array(64).fill(0xff);
+    for (const bad of [zero, overflow]) expect(recoverPublicKey(digest, bad, 0)).toBeNull();
+    expect(recoverPublicKey(digest, signRecoverable(digest, digest).signature, 4)).toBeNull();
   });
 });

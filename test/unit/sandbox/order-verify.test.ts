@@ -1,7 +1,8 @@
 /**
- * The sandbox's fast order-signature check answers exactly like `verifyOrderSignature`
- * (public-key recovery): on valid signatures, with and without the per-key table, and on every
- * tampering — wrong v, r, s, high s, another key, other parameters, malformed text.
+ * The sandbox's order-signature check (libsecp256k1's recovery) answers exactly like
+ * `verifyOrderSignature` (noble's recovery): on valid signatures, a key's first use and later
+ * ones, and on every tampering — wrong v, r, s, high s, another key, other parameters,
+ * malformed text.
  */
 import { describe, expect, it } from 'vitest';
 import { parseTradingSecret, tradingKeyOf } from '../../../src/auth/keys.ts';
@@ -58,10 +59,10 @@ function variants(signature: string): string[] {
 }
 
 describe('verifyOrderFast', () => {
-  it('agrees with public-key recovery on valid and tampered signatures, table or not', () => {
+  it('agrees with public-key recovery on valid and tampered signatures, key cached or not', () => {
     const signers = [randomSigner(), randomSigner(), randomSigner()];
     for (let round = 0; round < 3; round++) {
-      // Round 0 checks without a table; later rounds with the table built on a key's 2nd use.
+      // Round 0 parses each key; later rounds find it parsed.
       for (const [i, signer] of signers.entries()) {
         const order = params(round * 10 + i);
         const signature = signer.sign(order);
