@@ -1,4 +1,6 @@
 import { writeSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /**
  * Helpers for the benchmark's child processes (servers under test). A child announces itself
@@ -49,4 +51,23 @@ export function requireEnv(name: string): string {
   const value = process.env[name];
   if (value === undefined || value === '') throw new Error(`${name} is not set`);
   return value;
+}
+
+/**
+ * Serves `listener` on 127.0.0.1, port 0, announces its URL (plus `info`), and on shutdown
+ * drops open connections, stops listening, then runs `close` (the server's own resources).
+ */
+export async function serve(
+  listener: RequestListener,
+  options: { info?: Record<string, unknown>; close?: () => Promise<void> | void } = {},
+): Promise<void> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  announce({ ...options.info, url: `http://127.0.0.1:${port}` });
+  onShutdown(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await options.close?.();
+  });
 }

@@ -18,8 +18,6 @@
  *
  * Environment: SVC_BASE_URL (the sandbox), BENCH_TRADERS (JSON `[{ token, accountId, secret }]`).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createGatewayRuntime, type GatewayPlugin } from '@graphql-hive/gateway';
 import { getComposedSchemaFromConfig } from '@graphql-mesh/compose-cli';
 import { DefaultLogger } from '@graphql-mesh/utils';
@@ -27,7 +25,7 @@ import { loadOpenAPISubgraph } from '@omnigraph/openapi';
 import { GraphQLError } from 'graphql';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { AccountInfo } from '../../src/upstream/types.ts';
-import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+import { requireEnv, serve } from '../lib/child.ts';
 import { ACCOUNT_TYPE_DEFS, accountResolvers } from './account-type.ts';
 
 const baseURL = requireEnv('SVC_BASE_URL');
@@ -160,12 +158,4 @@ const gateway = createGatewayRuntime<SignerContext>({
   landingPage: false,
   graphiql: false,
 });
-const server = createServer(gateway);
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address() as AddressInfo;
-announce({ url: `http://127.0.0.1:${port}`, composeMs });
-onShutdown(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await gateway.dispose();
-});
+await serve(gateway, { info: { composeMs }, close: () => gateway.dispose() });

@@ -1,19 +1,16 @@
 /**
  * Scenario 1b, the uncached ceiling: bare graphql-yoga whose one field makes one signed REST
- * call to the sandbox (`GET /v1/client/info`, ed25519 by this project's `RequestSigner`, over an
- * undici pool as the gateway's transport) and answers its account id. No auth check beyond
+ * call to the sandbox (`GET /v1/client/info`, ed25519 by this project's `RequestSigner`, over the
+ * gateway's own transport, `createHttpExchange`) and answers its account id. No auth check beyond
  * picking the trader by bearer token, no limits, cache, metrics, logs or error mapping: what
  * any GraphQL-over-REST gateway on yoga and Node pays for an uncached read on this machine.
  * The bench prints the bounds it sets on `uncachedOverheadMs` and `uncachedVsPeer`.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga, type YogaInitialContext } from 'graphql-yoga';
-import { Pool } from 'undici';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
-import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+import { createHttpExchange } from '../../src/upstream/transport.ts';
+import { requireEnv, serve } from '../lib/child.ts';
 
-const base = new URL(requireEnv('SVC_BASE_URL'));
 const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
   token: string;
   accountId: string;
@@ -25,7 +22,7 @@ const signers = new Map(
     new RequestSigner({ accountId: t.accountId, secret: t.secret }),
   ]),
 );
-const pool = new Pool(base.origin, { connections: 128 });
+const exchange = createHttpExchange(requireEnv('SVC_BASE_URL'));
 const PATH = '/v1/client/info';
 
 const yoga = createYoga({
@@ -37,13 +34,18 @@ const yoga = createYoga({
           const signer = signers.get(ctx.request.headers.get('authorization') ?? '');
           if (!signer) throw new Error('unknown bearer token');
           const headers = signer.headers({ method: 'GET', path: PATH, timestamp: Date.now() });
-          const answer = await pool.request({ method: 'GET', path: PATH, headers });
-          const body = (await answer.body.json()) as {
+          const answer = await exchange.send({
+            method: 'GET',
+            path: PATH,
+            headers,
+            body: undefined,
+            timeoutMs: 10_000,
+          });
+          const body = JSON.parse(answer.text) as {
             success?: boolean;
             data?: { account_id?: string };
           };
-          if (answer.statusCode !== 200 || !body.success)
-            throw new Error(`upstream ${answer.statusCode}`);
+          if (answer.status !== 200 || !body.success) throw new Error(`upstream ${answer.status}`);
           if (typeof body.data?.account_id !== 'string') throw new Error('upstream: no account_id');
           return body.data.account_id;
         },
@@ -55,15 +57,4 @@ const yoga = createYoga({
   landingPage: false,
 });
 
-const server = createServer(yoga);
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address() as AddressInfo;
-  announce({ url: `http://127.0.0.1:${port}` });
-});
-onShutdown(async () => {
-  await new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-  await pool.close();
-});
+await serve(yoga, { close: () => exchange.close() });

@@ -5,27 +5,14 @@
  * The parent sets CACHE_ENABLED (scenario 3 vs 4) and raises the gateway's upstream budget
  * with UPSTREAM_LIMIT_SCALE, as it raises the sandbox's limits.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.ts';
 import { createGateway } from '../../src/server.ts';
 import { benchKeystore } from '../lib/bench-keystore.ts';
-import { announce, onShutdown } from '../lib/child.ts';
+import { serve } from '../lib/child.ts';
 
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 const gateway = await createGateway({
   config,
   keystore: benchKeystore(),
 });
-const server = createServer(gateway.handler);
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address() as AddressInfo;
-  announce({ url: `http://127.0.0.1:${port}` });
-});
-onShutdown(async () => {
-  await new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-  await gateway.close();
-});
+await serve(gateway.handler, { close: () => gateway.close() });
