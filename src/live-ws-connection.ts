@@ -78,7 +78,8 @@ function writeHeader(out: Buffer, at: number, length: number): number {
   }
   if (length <= 0xffff) {
     out[at + 1] = 126;
-    out.writeUInt16BE(length, at + 2);
+    out[at + 2] = length >>> 8;
+    out[at + 3] = length & 0xff;
     return at + 4;
   }
   out[at + 1] = 127;
