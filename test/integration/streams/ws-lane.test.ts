@@ -86,7 +86,7 @@ beforeAll(async () => {
   // As src/live.ts: the operation runs through yoga's envelop; its request is the lane's key.
   useServer(
     {
-      execute: (args) => (args.rootValue as Enveloped).execute(args),
+      execute: (args) => (args.rootValue as Enveloped).execute(args) as never,
       subscribe: async (args) => {
         const result = await (args.rootValue as Enveloped).subscribe(args);
         return withWsLane((args.contextValue as { request: object }).request, result) as never;
