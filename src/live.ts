@@ -7,26 +7,23 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { isAsyncIterable } from '@envelop/core';
-import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import type { ExecutionArgs } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
-import { type WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
 import { createLiveMetrics } from './live-metrics.ts';
+import { WsConnection } from './live-ws-connection.ts';
+import { laneOperation, withWsLane } from './live-ws-stream.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './plugins/use-caller-auth.ts';
 import { useLiveSse } from './plugins/use-live-sse.ts';
 import type { OperationResolver, ResolvedOperation } from './plugins/use-persisted-operations.ts';
-import {
-  directResultsOf,
-  useSharedSubscriptionEvents,
-} from './plugins/use-shared-subscription-events.ts';
+import { useSharedSubscriptionEvents } from './plugins/use-shared-subscription-events.ts';
 import type { LiveContext } from './resolvers/live.ts';
-import { DirectIterator } from './resolvers/live-direct.ts';
 import type { GatewayContext } from './schema/context.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { StreamHub, wsBaseOf } from './upstream/stream/index.ts';
@@ -112,7 +109,7 @@ export function createLive(options: LiveOptions): Live {
           return;
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
-          batchWrites(ws, socket as Socket);
+          WsConnection.open(ws, socket as Socket);
           wss.emit('connection', ws, req);
         });
       });
@@ -134,15 +131,9 @@ export function createLive(options: LiveOptions): Live {
             const result = await (args.rootValue as Enveloped).subscribe(args);
             // Shared, error-free results by the direct lane, the rest through the wrappers.
             const request = (args.contextValue as { request?: object }).request;
-            const lane = request && isAsyncIterable(result) ? directResultsOf(request) : undefined;
-            return lane
-              ? new DirectIterator(
-                  (result as AsyncIterable<ExecutionResult>)[Symbol.asyncIterator](),
-                  lane,
-                )
-              : result;
+            return withWsLane(request, result) as typeof result;
           },
-          onSubscribe: async (ctx, _id, payload) => {
+          onSubscribe: async (ctx, id, payload) => {
             const authorization = authorizationOf(ctx.connectionParams);
             // The text, or the registered document of extensions.persistedQuery.sha256Hash /
             // documentId (send `query: ""` with a hash: graphql-ws requires the field).
@@ -162,6 +153,7 @@ export function createLive(options: LiveOptions): Live {
               method: 'POST',
               headers: authorization ? { authorization } : {},
             });
+            laneOperation(request, id, ctx.extra.socket);
             const enveloped = yoga.getEnveloped({
               request,
               params,
@@ -210,28 +202,6 @@ export function createLive(options: LiveOptions): Live {
       }
     },
   };
-}
-
-/**
- * One event reaches every subscription a client multiplexes on its connection in the same
- * tick: cork the socket at the first frame of a tick and uncork on the next, so those frames
- * leave in one write instead of one system call each (ws corks only within one frame).
- */
-function batchWrites(ws: WebSocket, socket: Socket): void {
-  const send = ws.send.bind(ws);
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    socket.uncork();
-  };
-  ws.send = ((...args: Parameters<WebSocket['send']>) => {
-    if (!corked && !socket.destroyed) {
-      corked = true;
-      socket.cork();
-      process.nextTick(uncork);
-    }
-    return send(...args);
-  }) as WebSocket['send'];
 }
 
 /** An operation's error for graphql-ws: the HTTP status and headers meant for yoga dropped. */

@@ -4,7 +4,7 @@
  * per-event iterator wrappers (an envelop onNext hook does not see them), a result with
  * errors goes through them (yoga masks it), in order; a selection with an async resolver is
  * executed once per event and delivered in order; the end completes the stream. The
- * graphql-ws side's iterator (DirectIterator) is checked against a fake lane.
+ * graphql-ws side is in test/integration/streams/ws-lane.test.ts.
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,13 +12,8 @@ import type { ExecutionResult } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useLiveSse } from '../../../src/plugins/use-live-sse.ts';
-import {
-  type DirectResults,
-  type ResultSink,
-  useSharedSubscriptionEvents,
-} from '../../../src/plugins/use-shared-subscription-events.ts';
+import { useSharedSubscriptionEvents } from '../../../src/plugins/use-shared-subscription-events.ts';
 import { deliver } from '../../../src/resolvers/live.ts';
-import { DirectIterator } from '../../../src/resolvers/live-direct.ts';
 import { SubscriberQueue } from '../../../src/resolvers/live-queue.ts';
 
 const BIG = 'x'.repeat(64 * 1024);
@@ -226,55 +221,4 @@ it('a subscriber whose socket is behind is ended with SLOW_CONSUMER after what i
     reason: 'SLOW_CONSUMER',
   });
   expect(text.endsWith('event: complete\ndata:\n\n')).toBe(true);
-});
-
-/** A lane handing results over by hand; `pulls` what the sink was told to pull. */
-function fakeLane() {
-  const lane = {
-    sink: undefined as ResultSink | undefined,
-    attached: false,
-    attach(sink: ResultSink) {
-      lane.sink = sink;
-      lane.attached = true;
-    },
-    detach() {
-      lane.attached = false;
-    },
-  };
-  return lane satisfies DirectResults;
-}
-
-it('DirectIterator: lane results in order, one held while not asked for, errors through the chain', async () => {
-  const chained: IteratorResult<ExecutionResult>[] = [
-    { value: { errors: [] }, done: false },
-    { value: undefined, done: true },
-  ];
-  let returned = false;
-  const chain = {
-    next: () => Promise.resolve(chained.shift()!),
-    return: () => {
-      returned = true;
-      return Promise.resolve({ value: undefined, done: true as const });
-    },
-  };
-  const lane = fakeLane();
-  const it = new DirectIterator(chain as AsyncIterator<ExecutionResult>, lane);
-  expect(lane.attached).toBe(true);
-  const first = it.next();
-  lane.sink!.write({ data: { n: 1 } });
-  expect(await first).toEqual({ value: { data: { n: 1 } }, done: false });
-  // Not asked for: held, and the lane detached (the queue keeps the rest).
-  lane.sink!.write({ data: { n: 2 } });
-  expect(lane.attached).toBe(false);
-  expect(await it.next()).toEqual({ value: { data: { n: 2 } }, done: false });
-  expect(lane.attached).toBe(true);
-  // The lane leaves the next one to the chain; afterwards results come by the lane again.
-  const third = it.next();
-  lane.sink!.pull();
-  expect(await third).toEqual({ value: { errors: [] }, done: false });
-  expect(lane.attached).toBe(true);
-  lane.sink!.pull();
-  expect(await it.next()).toEqual({ value: undefined, done: true });
-  await it.return();
-  expect(returned).toBe(true);
 });
