@@ -13,6 +13,7 @@
  * persisted operations) are never evicted, and a store holding nothing else refuses new keys.
  */
 import { ExpiryHeap, type Timed } from './expiry-heap.ts';
+import { ShardedMap } from './sharded-map.ts';
 import type { ConsumeResult, Store } from './store.ts';
 
 /** Most due keys one write forgets (of each kind it touches); Redis' active expiry samples 20. */
@@ -47,6 +48,9 @@ interface Block extends Timed {
   readonly key: string;
 }
 
+/** What expiry and eviction need of a map of entries, windows or blocks. */
+type Keyed = { readonly size: number; delete(key: string): boolean };
+
 /** Live keys, and what expiry and the bound have forgotten since the store was made. */
 export interface MemoryStoreSizes {
   entries: number;
@@ -66,7 +70,8 @@ export interface MemoryStore extends Store {
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const now = options.now ?? Date.now;
   const maxEntries = Math.max(1, Math.floor(options.maxEntries ?? DEFAULT_MAX_ENTRIES));
-  const entries = new Map<string, Entry>();
+  /** Sharded: a million keys in one Map would make some writes wait for its rebuild. */
+  const entries = new ShardedMap<Entry>();
   const windows = new Map<string, Window>();
   const blocks = new Map<string, Block>();
   /** Keys with a finite expiry only: keys without one are neither expired nor evicted. */
@@ -78,7 +83,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   let evicted = 0;
 
   const forget = <T extends Timed & { key: string }>(
-    map: Map<string, T>,
+    map: Keyed,
     heap: ExpiryHeap<T>,
     item: T,
   ) => {
@@ -87,7 +92,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   };
   /** A write's expiry work: forgets at most EXPIRY_STEPS_PER_WRITE items due at `nowMs`. */
   const expire = <T extends Timed & { key: string }>(
-    map: Map<string, T>,
+    map: Keyed,
     heap: ExpiryHeap<T>,
     nowMs: number,
   ) => {
@@ -100,7 +105,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   };
   /** Before a new key: evicts the one closest to expiring while the map is full. */
   const makeRoom = <T extends Timed & { key: string }>(
-    map: Map<string, T>,
+    map: Keyed,
     heap: ExpiryHeap<T>,
     nowMs: number,
   ) => {
