@@ -48,8 +48,9 @@ interface Block extends Timed {
   readonly key: string;
 }
 
-/** What expiry and eviction need of a map of entries, windows or blocks. */
+/** What expiry and eviction need of a map of entries, windows or blocks, and of its items. */
 type Keyed = { readonly size: number; delete(key: string): boolean };
+type Item = Timed & { readonly key: string };
 
 /** Live keys, and what expiry and the bound have forgotten since the store was made. */
 export interface MemoryStoreSizes {
@@ -82,20 +83,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   let expired = 0;
   let evicted = 0;
 
-  const forget = <T extends Timed & { key: string }>(
-    map: Keyed,
-    heap: ExpiryHeap<T>,
-    item: T,
-  ) => {
+  const forget = <T extends Item>(map: Keyed, heap: ExpiryHeap<T>, item: T) => {
     map.delete(item.key);
     if (item.slot >= 0) heap.remove(item);
   };
   /** A write's expiry work: forgets at most EXPIRY_STEPS_PER_WRITE items due at `nowMs`. */
-  const expire = <T extends Timed & { key: string }>(
-    map: Keyed,
-    heap: ExpiryHeap<T>,
-    nowMs: number,
-  ) => {
+  const expire = <T extends Item>(map: Keyed, heap: ExpiryHeap<T>, nowMs: number) => {
     for (let step = 0; step < EXPIRY_STEPS_PER_WRITE; step++) {
       const due = heap.peek();
       if (!due || due.expiresAt > nowMs) return;
@@ -104,11 +97,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     }
   };
   /** Before a new key: evicts the one closest to expiring while the map is full. */
-  const makeRoom = <T extends Timed & { key: string }>(
-    map: Keyed,
-    heap: ExpiryHeap<T>,
-    nowMs: number,
-  ) => {
+  const makeRoom = <T extends Item>(map: Keyed, heap: ExpiryHeap<T>, nowMs: number) => {
     while (map.size >= maxEntries) {
       const victim = heap.peek();
       if (!victim) {
