@@ -49,4 +49,39 @@ describe('ExpiryHeap', () => {
       { numRuns: 500 },
     );
   });
+
+  it('orders items across its pages (4,096 slots each)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const rand = fc.sample(fc.integer({ min: 0, max: 1_000_000 }), { seed, numRuns: 30_000 });
+        const items: Item[] = rand.slice(0, 10_000).map((expiresAt, id) => ({
+          id,
+          expiresAt,
+          slot: -1,
+        }));
+        const heap = new ExpiryHeap<Item>();
+        for (const item of items) heap.push(item);
+        for (let i = 0; i < 10_000; i += 2) heap.remove(items[i]!);
+        for (let i = 1; i < 10_000; i += 4) {
+          items[i]!.expiresAt = rand[10_000 + i]!;
+          heap.update(items[i]!);
+        }
+        expect(heap.size).toBe(5_000);
+        const drained: number[] = [];
+        for (let top = heap.peek(); top; top = heap.peek()) {
+          drained.push(top.expiresAt);
+          heap.remove(top);
+        }
+        const expected = items.filter((_, i) => i % 2 === 1).map((i) => i.expiresAt);
+        expect(drained).toEqual(expected.sort((a, b) => a - b));
+        // Filled again after draining: the emptied pages are reused.
+        for (const item of items.slice(0, 5_000)) heap.push(item);
+        expect(heap.size).toBe(5_000);
+        expect(heap.peek()?.expiresAt).toBe(
+          Math.min(...items.slice(0, 5_000).map((i) => i.expiresAt)),
+        );
+      }),
+      { numRuns: 5 },
+    );
+  });
 });
