@@ -15,7 +15,7 @@
  * awaited call) for the p99.9, the worst write, and the store's own worst pause: the lesser of
  * a write's wall and CPU time (a write preempted by another process on this shared machine has
  * wall time but no CPU) less the garbage collector's pauses in it (PerformanceObserver 'gc').
- * Every round's worst figures are listed. Heap per
+ * Every round's worst figures are listed. CPU per read: `writes` gets of live records. Heap per
  * live key: after the fill, with --expose-gc. "after, full" has maxEntries = size, so every new
  * key evicts one; "after" has room for 4 × size.
  */
@@ -72,6 +72,8 @@ interface Round {
   /** Writes whose own pause (as above) was over 1 ms. */
   slowOwn: number;
   bytesPerKey: number;
+  /** CPU per get of a live key (a cache hit's lookup). */
+  cpuUsPerRead: number;
 }
 
 /** GC pauses as [start, end] on performance.now()'s clock. */
@@ -138,6 +140,9 @@ async function round(factory: Factory, size: number, full: boolean, tag: string)
     worstOwnMs = Math.max(worstOwnMs, own);
     if (own > 1) slowOwn++;
   }
+  const readCpu = process.cpuUsage();
+  for (let i = 0; i < WRITES; i++) await store.get(`{a:${i % 64}}:idem:${tag}:${2 * i}`);
+  const read = process.cpuUsage(readCpu);
   await store.close();
   walls.sort();
   return {
@@ -147,6 +152,7 @@ async function round(factory: Factory, size: number, full: boolean, tag: string)
     worstOwnMs,
     slowOwn,
     bytesPerKey,
+    cpuUsPerRead: (read.user + read.system) / WRITES,
   };
 }
 
@@ -176,14 +182,15 @@ for (const size of SIZES) {
 }
 
 console.log(
-  '| live keys | store | CPU µs/write | p99.9 ms | worst write ms | own worst pause ms | own pauses > 1 ms | heap B/key |',
+  '| live keys | store | CPU µs/write | CPU µs/read | p99.9 ms | worst write ms | own worst pause ms | own pauses > 1 ms | heap B/key |',
 );
-console.log('|--:|---|--:|--:|--:|--:|--:|--:|');
+console.log('|--:|---|--:|--:|--:|--:|--:|--:|--:|');
 const all = (rounds: Round[], key: keyof Round, digits: number) =>
   rounds.map((r) => r[key].toFixed(digits)).join(', ');
 for (const { size, name, rounds } of results) {
   console.log(
     `| ${size.toLocaleString('en')} | ${name} | ${best(rounds, 'cpuUsPerWrite').toFixed(2)} | ` +
+      `${best(rounds, 'cpuUsPerRead').toFixed(2)} | ` +
       `${best(rounds, 'p999Ms').toFixed(3)} | ${all(rounds, 'worstMs', 2)} | ` +
       `${all(rounds, 'worstOwnMs', 2)} | ${all(rounds, 'slowOwn', 0)} | ` +
       `${gc ? best(rounds, 'bytesPerKey').toFixed(0) : '–'} |`,
