@@ -1,4 +1,6 @@
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
+import { createStore } from '../../../src/upstream/stores/index.ts';
 import {
   createMemoryStore,
   EXPIRY_STEPS_PER_WRITE as K,
@@ -158,5 +160,21 @@ describe('memory store: bound', () => {
     expect(store.sizes()).toMatchObject({ windows: 10, blocks: 10, evicted: 80 });
     expect(await store.blockedFor('rl:49', T)).toBe(1_049);
     expect(await store.blockedFor('rl:0', T)).toBe(0);
+  });
+});
+
+describe('createStore without REDIS_URL', () => {
+  it('applies MEMORY_STORE_MAX_KEYS and counts evictions in svc_memory_store_evictions_total', async () => {
+    const registry = new Registry();
+    const store = createStore({ url: undefined, keyPrefix: 'svc' }, { maxKeys: 2, registry });
+    const evictions = async () =>
+      (await registry.getSingleMetric('svc_memory_store_evictions_total')!.get()).values[0]?.value;
+    expect(await evictions()).toBe(0);
+    for (let i = 0; i < 5; i++) await store.set(`k${i}`, 'v', 60_000 + i);
+    expect(await evictions()).toBe(3);
+    await store.set('k5', 'v', 60_000);
+    expect(await evictions()).toBe(4);
+    expect(await store.get('k4')).toBe('v');
+    await store.close();
   });
 });
