@@ -11,6 +11,11 @@
  * Bounded: at most `maxEntries` string and hash keys. A new key beyond that evicts the key
  * closest to expiring, like Redis' `volatile-ttl`: keys without a time to live (published
  * persisted operations) are never evicted, and a store holding nothing else refuses new keys.
+ * (lru-cache, already installed, would evict the least recently used instead, and its
+ * `ttlAutopurge` keeps a timer per key.)
+ *
+ * No write copies a whole structure: the keys live in 256 Maps (`sharded-map.ts`) and the
+ * heaps in pages (`expiry-heap.ts`); bench/memory-store.ts measures the pauses.
  */
 import { ExpiryHeap, type Timed } from './expiry-heap.ts';
 import { ShardedMap } from './sharded-map.ts';
