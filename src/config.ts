@@ -57,6 +57,8 @@ const envSchema = z
         'letters, digits, _ . : - only (no braces: keys carry hash tags)',
       )
       .default('svc'),
+    /** Bound of the in-process store (no REDIS_URL): string and hash keys it holds at most. */
+    MEMORY_STORE_MAX_KEYS: z.coerce.number().int().positive().default(1_000_000),
 
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     UPSTREAM_RETRY_MAX: z.coerce.number().int().min(0).max(10).default(2),
@@ -201,6 +203,7 @@ const configSchema = envSchema.transform((env) => {
     sandboxPort: env.SVC_SANDBOX_PORT,
     keystoreFile: env.SVC_KEYSTORE,
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
+    memoryStore: { maxKeys: env.MEMORY_STORE_MAX_KEYS },
     persistedOperations: env.PERSISTED_OPERATIONS,
     introspection: env.GRAPHQL_INTROSPECTION ?? !production,
     graphiql: env.GRAPHIQL ?? !production,
@@ -266,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 const OUR_PREFIXES = [
   'SVC_',
   'REDIS_',
+  'MEMORY_STORE_',
   'UPSTREAM_',
   'CACHE_',
   'MAX_',

@@ -112,7 +112,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
   const configured = await loadPrincipals(options);
   const externalUrl = options.upstreamUrl ?? config.upstream.baseUrl;
-  const store = createStore(config.redis);
+  const store = createStore(config.redis, {
+    maxKeys: config.memoryStore.maxKeys,
+    registry: metrics.registry,
+  });
   const embedded = externalUrl
     ? undefined
     : await startEmbeddedSandbox({
