@@ -3,7 +3,7 @@
  * Prints each figure with its target and the load average when it was measured, writes
  * `bench/results/fanout.json`, and exits non-zero when a delivery went missing.
  *
- *   npm run bench:fanout -- [--subscribers 5000] [--ws-connections 50] [--events 20]
+ *   npm run bench:fanout -- [--subscribers 5000] [--ws-connections 50] [--events 20] [--warmup-events 3]
  *                           [--interval 300] [--sse-only] [--profile] [--smoke]
  *
  * `--smoke`: 100 subscribers, 5 events (a few seconds; CI).
@@ -29,6 +29,7 @@ async function main(): Promise<number> {
     subscribers: arg('subscribers', smoke ? 100 : 5_000),
     wsConnections: arg('ws-connections', smoke ? 5 : 50),
     events: arg('events', smoke ? 5 : 20),
+    warmupEvents: arg('warmup-events', smoke ? 1 : 3, 0),
     intervalMs: arg('interval', smoke ? 100 : 300, 0),
     sseOnly: has('sse-only'),
     ...(has('profile')

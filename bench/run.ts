@@ -323,7 +323,7 @@ async function main(): Promise<number> {
     try {
       fanout = await runFanout(
         opts.smoke
-          ? { subscribers: 100, wsConnections: 5, events: 5, intervalMs: 100 }
+          ? { subscribers: 100, wsConnections: 5, events: 5, intervalMs: 100, warmupEvents: 1 }
           : { subscribers: 5_000 },
       );
       if (!fanout.ok) problems.push('fanout: not every subscriber received every event');

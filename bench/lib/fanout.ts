@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createClient } from 'graphql-ws';
+import { type Client, createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { OrderSigner } from '../../src/auth/order-signature.ts';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
@@ -35,6 +35,8 @@ export interface FanoutOptions {
   wsConnections?: number;
   /** Orders placed (each one an event every subscriber receives). @default 20 */
   events?: number;
+  /** Events to a few hundred subscribers before the measured ones (not counted). @default 3 */
+  warmupEvents?: number;
   /** Pause between events, ms. @default 300 */
   intervalMs?: number;
   /** Skip graphql-ws (SSE only). @default false */
@@ -159,6 +161,37 @@ async function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
   });
   return () => socket.destroy();
 }
+
+/** One graphql-ws subscriber on `client` (subscriptions multiplex over its WebSocket). */
+function subscribeWs(client: Client, t: Tally): void {
+  let seen = 0;
+  client.subscribe(
+    { query: QUERY },
+    {
+      next: (result) => {
+        const update = (
+          result.data as { orderUpdates?: { clientOrderId: string; timestamp: number } } | undefined
+        )?.orderUpdates;
+        if (!update) t.failures++;
+        else onDelivery(t, seen++, update.clientOrderId, update.timestamp);
+      },
+      error: () => {
+        t.failures++;
+      },
+      complete: () => {},
+    },
+  );
+}
+
+const wsClient = (graphqlUrl: URL, token: string): Client =>
+  createClient({
+    url: graphqlUrl.href.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    lazy: false,
+    retryAttempts: 0,
+    connectionParams: { authorization: `Bearer ${token}` },
+    onNonLazyError: () => {},
+  });
 
 async function waitListeners(controlUrl: string, count: number, what: string): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -329,6 +362,34 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
     const graphqlUrl = new URL(`${String(gateway.info.url)}/graphql`);
     const memory = async () => (await getJson<NodeJS.MemoryUsage>(`${controlUrl}/memory`)).heapUsed;
 
+    // Warm-up, as every other scenario has one: a few events to a few hundred subscribers of
+    // each transport, so that the measured events run the delivery path compiled by V8 rather
+    // than its first pass (the first event's last delivery took 2-3x the later ones').
+    const warmEvents = options.warmupEvents ?? 3;
+    if (warmEvents > 0) {
+      const warm = tally();
+      const sseWarm = Math.min(200, subscribers);
+      const wsWarm = Math.min(200, wsSubscribers);
+      const warmClosers = await Promise.all(
+        Array.from({ length: sseWarm }, () => openSse(graphqlUrl, token, warm)),
+      );
+      const warmClient = wsWarm > 0 ? wsClient(graphqlUrl, token) : undefined;
+      for (let i = 0; i < wsWarm; i++) subscribeWs(warmClient!, warm);
+      await waitListeners(controlUrl, sseWarm + wsWarm, 'warm-up');
+      await sleep(300);
+      await placeOrders(String(sandbox.info.url), trader, warmEvents, intervalMs, warm.orderIds);
+      await collect(warm, (sseWarm + wsWarm) * warmEvents);
+      if (warm.failures > 0 || warm.received !== (sseWarm + wsWarm) * warmEvents) {
+        throw new Error(
+          `fan-out warm-up: ${warm.received} of ${(sseWarm + wsWarm) * warmEvents} delivered, ${warm.failures} failures`,
+        );
+      }
+      for (const close of warmClosers) close();
+      await warmClient?.dispose();
+      await waitListeners(controlUrl, 0, 'warm-up close');
+      log(`  warm-up: ${warmEvents} event(s) to ${sseWarm} SSE and ${wsWarm} graphql-ws subscribers`);
+    }
+
     // SSE: one response per subscriber, opened a few hundred at a time.
     const sse = tally();
     const before = await memory();
@@ -366,37 +427,8 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
     if (wsSubscribers > 0) {
       const ws = tally();
       const wsBefore = await memory();
-      const clients = Array.from({ length: wsConnections }, () =>
-        createClient({
-          url: graphqlUrl.href.replace(/^http/, 'ws'),
-          webSocketImpl: WebSocket,
-          lazy: false,
-          retryAttempts: 0,
-          connectionParams: { authorization: `Bearer ${token}` },
-          onNonLazyError: () => {},
-        }),
-      );
-      for (let i = 0; i < wsSubscribers; i++) {
-        let seen = 0;
-        clients[i % wsConnections]!.subscribe(
-          { query: QUERY },
-          {
-            next: (result) => {
-              const update = (
-                result.data as
-                  | { orderUpdates?: { clientOrderId: string; timestamp: number } }
-                  | undefined
-              )?.orderUpdates;
-              if (!update) ws.failures++;
-              else onDelivery(ws, seen++, update.clientOrderId, update.timestamp);
-            },
-            error: () => {
-              ws.failures++;
-            },
-            complete: () => {},
-          },
-        );
-      }
+      const clients = Array.from({ length: wsConnections }, () => wsClient(graphqlUrl, token));
+      for (let i = 0; i < wsSubscribers; i++) subscribeWs(clients[i % wsConnections]!, ws);
       await waitListeners(controlUrl, wsSubscribers, 'graphql-ws');
       await sleep(300);
       const wsBytes = ((await memory()) - wsBefore) / wsSubscribers;
