@@ -2,8 +2,9 @@
  * `npm run bench`: the gateway's performance benchmark. One run, one process tree: this
  * process drives the load (autocannon) and each server under test runs in its own child
  * process, started on port 0 and announced on a pipe (bench/lib/processes.ts). Per scenario:
- * reset the sandbox, set up, check one request, warm up, measure under load, measure one
- * request at a time. See README § Performance.
+ * reset the sandbox, set up, check one request, warm up; then every scenario is measured under
+ * load in `--slices` slices taken in turn across the scenarios, then one request at a time, the
+ * same way. See docs/performance.md.
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -11,7 +12,13 @@ import { ED25519_ENGINE } from '../src/auth/ed25519.ts';
 import { RequestSigner } from '../src/auth/request-signature.ts';
 import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
 import { type FanoutResult, runFanout } from './lib/fanout.ts';
-import { failureCount, type LoadResult, type LoadTarget, runLoad } from './lib/load.ts';
+import {
+  combineLoads,
+  failureCount,
+  type LoadResult,
+  type LoadTarget,
+  runLoad,
+} from './lib/load.ts';
 import {
   cpuTimeUs,
   killAllChildren,
@@ -244,7 +251,8 @@ async function main(): Promise<number> {
   const info = machine();
   log(
     `bench: ${scenarios.length} scenarios × (${opts.warmupS} s warm-up + ${opts.durationS} s at ` +
-      `${opts.connections} connections + ${opts.latencyS} s at 1 connection)` +
+      `${opts.connections} connections + ${opts.latencyS} s at 1 connection` +
+      `${opts.slices > 1 ? `, each measured in ${opts.slices} slices taken in turn` : ''})` +
       `${opts.smoke ? ' [smoke]' : ''}; ${info.cpu}, ${info.cores} cores, node ${info.node}`,
   );
 
@@ -273,8 +281,21 @@ async function main(): Promise<number> {
 
   const results: Partial<Record<ScenarioName, ScenarioFigures>> = {};
   const problems: string[] = [];
+  /** A scenario set up, checked and warmed up, with what its slices have measured so far. */
+  interface Measuring {
+    scenario: (typeof scenarios)[number];
+    target: LoadTarget;
+    server: RunningChild | undefined;
+    sandboxPid: number | undefined;
+    loads: LoadResult[];
+    latencies: LoadResult[];
+    /** Server CPU, sandbox CPU and sandbox requests over the loaded slices (null: unknown). */
+    cpuUs: number | null;
+    sandboxCpuUs: number | null;
+    upstreamCalls: number | null;
+  }
+  const measuring: Measuring[] = [];
   for (const scenario of scenarios) {
-    const label = LABELS[scenario.name];
     try {
       // Every scenario starts from an empty request log and empty rate-limit windows.
       await sandboxControl(servers, 'POST', '/reset');
@@ -282,39 +303,83 @@ async function main(): Promise<number> {
       const target = scenario.target(ctx);
       await preflight(scenario.name, target);
       await runLoad(target, { connections: opts.connections, durationS: opts.warmupS });
-      const server = servers[scenario.server];
-      const before = await sandboxControl(servers, 'GET', '/count');
-      const cpuBefore = server ? cpuTimeUs(server.pid) : null;
-      const sandboxPid = scenario.server === 'sandbox' ? undefined : servers.sandbox?.pid;
-      const sandboxCpuBefore = sandboxPid === undefined ? null : cpuTimeUs(sandboxPid);
-      const load = await runLoad(target, {
-        connections: opts.connections,
-        durationS: opts.durationS,
+      measuring.push({
+        scenario,
+        target,
+        server: servers[scenario.server],
+        sandboxPid: scenario.server === 'sandbox' ? undefined : servers.sandbox?.pid,
+        loads: [],
+        latencies: [],
+        cpuUs: 0,
+        sandboxCpuUs: 0,
+        upstreamCalls: scenario.server === 'ceiling' ? null : 0,
       });
-      const cpuAfter = server ? cpuTimeUs(server.pid) : null;
-      const sandboxCpuAfter = sandboxPid === undefined ? null : cpuTimeUs(sandboxPid);
-      const after = await sandboxControl(servers, 'GET', '/count');
-      const latency = await runLoad(target, { connections: 1, durationS: opts.latencyS });
-      for (const run of [load, latency]) {
-        if (failureCount(run) > 0) problems.push(describeFailures(scenario.name, run));
-      }
-      const upstreamCalls =
-        scenario.server === 'ceiling' || before === null || after === null ? null : after - before;
-      const cpuUs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-      results[scenario.name] = figures(load, latency, upstreamCalls, cpuUs);
-      const f = results[scenario.name]!;
-      log(
-        `  ${label}: ${f.rps} req/s, p50 ${f.p50Ms} ms / p99 ${f.p99Ms} ms at 1 connection, ` +
-          `p50 ${f.loadedP50Ms} ms under load (${Math.round(latency.rps)} req/s at 1 connection)` +
-          // The sandbox shares the cores: its CPU per operation bounds the throughput too.
-          (sandboxCpuBefore !== null && sandboxCpuAfter !== null && load.ok > 0
-            ? `; sandbox CPU ${Math.round((sandboxCpuAfter - sandboxCpuBefore) / load.ok)} µs/op`
-            : ''),
-      );
     } catch (error) {
       problems.push(`${scenario.name}: ${(error as Error).message}`);
-      log(`  ${label}: FAILED`);
+      log(`  ${LABELS[scenario.name]}: FAILED`);
     }
+  }
+  const add = (sum: number | null, before: number | null, after: number | null) =>
+    sum === null || before === null || after === null ? null : sum + after - before;
+  // The measurement of every scenario in slices, taken in turn: a moment when the shared
+  // machine is slower falls on every scenario alike, not on whichever ran then.
+  const failed = new Set<Measuring>();
+  for (let slice = 0; slice < opts.slices; slice++) {
+    for (const m of measuring) {
+      if (failed.has(m)) continue;
+      try {
+        const before = await sandboxControl(servers, 'GET', '/count');
+        const cpuBefore = m.server ? cpuTimeUs(m.server.pid) : null;
+        const sandboxCpuBefore = m.sandboxPid === undefined ? null : cpuTimeUs(m.sandboxPid);
+        m.loads.push(
+          await runLoad(m.target, {
+            connections: opts.connections,
+            durationS: opts.durationS / opts.slices,
+          }),
+        );
+        m.cpuUs = add(m.cpuUs, cpuBefore, m.server ? cpuTimeUs(m.server.pid) : null);
+        m.sandboxCpuUs = add(
+          m.sandboxCpuUs,
+          sandboxCpuBefore,
+          m.sandboxPid === undefined ? null : cpuTimeUs(m.sandboxPid),
+        );
+        m.upstreamCalls = add(
+          m.upstreamCalls,
+          before,
+          await sandboxControl(servers, 'GET', '/count'),
+        );
+      } catch (error) {
+        failed.add(m);
+        problems.push(`${m.scenario.name}: ${(error as Error).message}`);
+        log(`  ${LABELS[m.scenario.name]}: FAILED`);
+      }
+    }
+  }
+  for (let slice = 0; slice < opts.slices; slice++) {
+    for (const m of measuring) {
+      if (failed.has(m)) continue;
+      m.latencies.push(
+        await runLoad(m.target, { connections: 1, durationS: opts.latencyS / opts.slices }),
+      );
+    }
+  }
+  for (const m of measuring) {
+    if (failed.has(m)) continue;
+    const load = combineLoads(m.loads);
+    const latency = combineLoads(m.latencies);
+    for (const run of [load, latency]) {
+      if (failureCount(run) > 0) problems.push(describeFailures(m.scenario.name, run));
+    }
+    const f = figures(load, latency, m.upstreamCalls, m.cpuUs);
+    results[m.scenario.name] = f;
+    log(
+      `  ${LABELS[m.scenario.name]}: ${f.rps} req/s, p50 ${f.p50Ms} ms / p99 ${f.p99Ms} ms at 1 connection, ` +
+        `p50 ${f.loadedP50Ms} ms under load (${Math.round(latency.rps)} req/s at 1 connection)` +
+        // The sandbox shares the cores: its CPU per operation bounds the throughput too.
+        (m.sandboxCpuUs !== null && load.ok > 0
+          ? `; sandbox CPU ${Math.round(m.sandboxCpuUs / load.ok)} µs/op`
+          : ''),
+    );
   }
 
   let fanout: FanoutResult | null = null;
@@ -362,6 +427,7 @@ async function main(): Promise<number> {
       durationS: opts.durationS,
       warmupS: opts.warmupS,
       latencyS: opts.latencyS,
+      slices: opts.slices,
       connections: opts.connections,
       smoke: opts.smoke,
     },

@@ -9,6 +9,11 @@ export interface BenchOptions {
   warmupS: number;
   /** Seconds of the one-connection latency run of each scenario. */
   latencyS: number;
+  /**
+   * The measured seconds of every scenario are run in this many slices, round robin over the
+   * scenarios, so that each side of a ratio sees the same moments of a shared machine.
+   */
+  slices: number;
   connections: number;
   smoke: boolean;
   only: ScenarioName[];
@@ -22,6 +27,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --warmup S        seconds of the same load before each measurement (default 6: V8 is still
                     compiling the per-request code for the first few thousand requests)
   --connections N   concurrent connections under load, each its own trader (default 10)
+  --slices N        measure every scenario in N slices, taken in turn across the scenarios
+                    (default 5; 1 = each scenario's measurement in one piece)
   --smoke           tiny durations: every scenario once, a few seconds in all (for CI)
   --only a,b        run only these scenarios, in this order (${SCENARIOS.join(', ')})
   --profile         write a V8 CPU profile (--cpu-prof) of every server on exit
@@ -38,6 +45,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | 'help' {
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
+      slices: { type: 'string' },
       smoke: { type: 'boolean', default: false },
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
@@ -70,6 +78,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | 'help' {
     // compilation, whose CPU the process figures include, dies down.
     warmupS: number(values.warmup, smoke ? 0.2 : 6, 'warmup'),
     latencyS: smoke ? 0.2 : Math.max(1, Math.round(durationS * 4) / 10),
+    slices: Math.max(1, Math.round(number(values.slices, smoke ? 1 : 5, 'slices'))),
     connections,
     smoke,
     only: only as ScenarioName[],

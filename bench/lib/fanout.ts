@@ -387,7 +387,9 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
       for (const close of warmClosers) close();
       await warmClient?.dispose();
       await waitListeners(controlUrl, 0, 'warm-up close');
-      log(`  warm-up: ${warmEvents} event(s) to ${sseWarm} SSE and ${wsWarm} graphql-ws subscribers`);
+      log(
+        `  warm-up: ${warmEvents} event(s) to ${sseWarm} SSE and ${wsWarm} graphql-ws subscribers`,
+      );
     }
 
     // SSE: one response per subscriber, opened a few hundred at a time.

@@ -41,6 +41,8 @@ export interface LoadResult {
   failures: { non2xx: number; errors: number; timeouts: number; mismatches: number };
   /** First failing body seen, for the error message. */
   sample?: string;
+  /** Every 2xx answer's latency, ms (to combine the slices of one scenario). */
+  latencies: Float64Array;
 }
 
 class Samples {
@@ -56,6 +58,10 @@ class Samples {
     this.#values[this.#length++] = value;
   }
 
+  values(): Float64Array {
+    return this.#values.slice(0, this.#length);
+  }
+
   /** Nearest-rank percentiles (p in 0..1), or NaN when empty. */
   percentiles(...ps: number[]): number[] {
     const sorted = this.#values.subarray(0, this.#length).sort();
@@ -66,6 +72,36 @@ class Samples {
           Number.NaN),
     );
   }
+}
+
+/** The slices of one scenario's measurement as one: their answers, time, failures, latencies. */
+export function combineLoads(parts: LoadResult[]): LoadResult {
+  const samples = new Samples();
+  let ok = 0;
+  let durationS = 0;
+  const failures = { non2xx: 0, errors: 0, timeouts: 0, mismatches: 0 };
+  let sample: string | undefined;
+  for (const part of parts) {
+    ok += part.ok;
+    durationS += part.durationS;
+    for (const key of Object.keys(failures) as (keyof typeof failures)[]) {
+      failures[key] += part.failures[key];
+    }
+    sample ??= part.sample;
+    for (const value of part.latencies) samples.push(value);
+  }
+  const [p50Ms = Number.NaN, p99Ms = Number.NaN] = samples.percentiles(0.5, 0.99);
+  return {
+    connections: parts[0]?.connections ?? 0,
+    durationS,
+    ok,
+    rps: durationS > 0 ? ok / durationS : 0,
+    p50Ms,
+    p99Ms,
+    failures,
+    ...(sample === undefined ? {} : { sample }),
+    latencies: samples.values(),
+  };
 }
 
 export function failureCount(result: LoadResult): number {
@@ -153,6 +189,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
       timeouts: result.timeouts,
       mismatches: result.mismatches,
     },
+    latencies: samples.values(),
   };
   if (sample !== undefined) loadResult.sample = sample;
   return loadResult;
