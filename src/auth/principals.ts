@@ -195,13 +195,9 @@ export class PrincipalDirectory {
 
   /** The caller and the token's SHA-256 (hex), which keys its limits: hashed once per request. */
   lookup(token: string): { principal: Principal; tokenSha256: string } | null {
-    // The digest as bytes, its hex from them: no second pass parsing the hex back.
-    const digest = oneShot
-      ? crypto.hash('sha256', token, 'buffer')
-      : createHash('sha256').update(token, 'utf8').digest();
-    const hex = digest.toString('hex');
+    const hex = hashToken(token);
     const entry = this.byDigest.get(hex);
-    return entry && timingSafeEqual(entry.digest, digest)
+    return entry && timingSafeEqual(entry.digest, Buffer.from(hex, 'hex'))
       ? { principal: entry.principal, tokenSha256: hex }
       : null;
   }
