@@ -109,6 +109,10 @@ async function consume(
   }
 }
 
+/** Gives back what a refused request took (never throws). */
+const refund = (taken: Array<() => Promise<void>>) =>
+  Promise.all(taken.map((giveBack) => giveBack().catch(() => undefined)));
+
 export function createCallerLimiter(options: CallerLimiterOptions): CallerLimiter {
   const { config, redis, keyPrefix } = options;
   const replicas = Math.max(1, options.replicas ?? 1);
@@ -126,9 +130,13 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
       points: redis ? Math.max(1, Math.floor(points / replicas)) : points,
       duration,
     });
+    // `giveBack` is a method: tsx (esbuild's keepNames) defines the name of a named arrow
+    // each time one is made, here per request.
     const onLocal = async (key: string, n: number) => ({
       refusedMs: await consume(local, key, n),
-      giveBack: () => local.reward(key, n).then(() => undefined),
+      giveBack() {
+        return local.reward(key, n).then(() => undefined);
+      },
     });
     if (!redis) return { points, take: onLocal };
     // Fails at once while the connection is known down; a hung Redis is cut off after
@@ -149,7 +157,9 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
         health.guard(
           async () => ({
             refusedMs: await consume(shared, key, n),
-            giveBack: () => shared.reward(key, n).then(() => undefined),
+            giveBack() {
+              return shared.reward(key, n).then(() => undefined);
+            },
           }),
           () => onLocal(key, n),
         ),
@@ -173,12 +183,11 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
     async consume(caller, cost) {
       if (cost.total <= 0) return { allowed: true };
       const taken: Array<() => Promise<void>> = [];
-      const refund = () => Promise.all(taken.map((giveBack) => giveBack().catch(() => undefined)));
       const shareKey = caller.kind === 'principal' ? caller.id : 'anonymous';
       for (const [budget, { calls, limit }] of cost.globalBudgets) {
         const share = shareOf(limit);
         if (calls > share.points) {
-          await refund();
+          await refund(taken);
           return {
             allowed: false,
             retryAfterMs: limit.windowMs,
@@ -196,7 +205,7 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
           ({ refusedMs, giveBack } = await share.take(shareKey, calls));
         }
         if (refusedMs !== undefined) {
-          await refund();
+          await refund(taken);
           return {
             allowed: false,
             retryAfterMs: refusedMs,
@@ -209,7 +218,7 @@ export function createCallerLimiter(options: CallerLimiterOptions): CallerLimite
         caller.kind === 'principal' ? [principals, caller.id] : [anonymous, caller.ip];
       const { refusedMs } = await limits.take(key, cost.total);
       if (refusedMs !== undefined) {
-        await refund();
+        await refund(taken);
         return {
           allowed: false,
           retryAfterMs: refusedMs,

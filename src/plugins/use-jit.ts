@@ -46,6 +46,22 @@ const refusedVariables = (result: unknown): boolean =>
   !('data' in result) &&
   ((result as ExecutionResult).errors?.length ?? 0) > 0;
 
+/**
+ * The compiled query, its variables refusal answered by graphql-js (`fallback`). Closures made
+ * per request are anonymous or methods on purpose: tsx (esbuild's keepNames) wraps every named
+ * closure in a `defineProperty` of its name, per creation.
+ */
+function guarded(compiled: ExecuteFn, fallback: ExecuteFn): ExecuteFn {
+  return (args: never) => {
+    const result = compiled(args);
+    return result instanceof Promise
+      ? result.then((settled) => (refusedVariables(settled) ? fallback(args) : settled))
+      : refusedVariables(result)
+        ? fallback(args)
+        : result;
+  };
+}
+
 export function useJit(): Plugin {
   const jit = useGraphQlJit({}, { enableIf: ({ document }) => isCompilable(document) });
   const onExecute = jit.onExecute as NonNullable<Plugin['onExecute']>;
@@ -54,13 +70,9 @@ export function useJit(): Plugin {
       const fallback = payload.executeFn as ExecuteFn;
       return onExecute({
         ...payload,
-        setExecuteFn: (compiled) =>
-          payload.setExecuteFn(((args: never) => {
-            const checked = (result: unknown) =>
-              refusedVariables(result) ? fallback(args) : result;
-            const result = (compiled as ExecuteFn)(args);
-            return result instanceof Promise ? result.then(checked) : checked(result);
-          }) as typeof compiled),
+        setExecuteFn(compiled) {
+          payload.setExecuteFn(guarded(compiled as ExecuteFn, fallback) as typeof compiled);
+        },
       });
     },
   };

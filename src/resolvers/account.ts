@@ -91,18 +91,22 @@ export interface AccountHandle {
 
 export function accountHandle(ctx: GatewayContext): AccountHandle {
   const account = requireAccount(ctx);
+  // Methods, not named arrows: tsx (esbuild's keepNames) would define a name on each per request.
   const handle: AccountHandle = {
     accountId: account.accountId,
     model: undefined,
     // A call per field, as before: each failing field gets its own located error.
-    info: () => loadAccount(ctx),
-    preload: () =>
-      loadAccount(ctx).then(
+    info() {
+      return loadAccount(ctx);
+    },
+    preload() {
+      return loadAccount(ctx).then(
         (model) => {
           handle.model = model;
         },
         () => undefined,
-      ),
+      );
+    },
   };
   return handle;
 }

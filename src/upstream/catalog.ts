@@ -542,9 +542,7 @@ function prototypeOf(public_: boolean): object {
     proto[name] = {
       enumerable: true,
       get(this: View) {
-        const request = this[REQUEST];
-        const method = (...args: unknown[]) =>
-          request(entry, entry.request ? entry.request(...args) : undefined);
+        const method = boundMethod(this[REQUEST], entry);
         Object.defineProperty(this, name, { value: method, enumerable: true });
         return method;
       },
@@ -555,6 +553,14 @@ function prototypeOf(public_: boolean): object {
 
 const PUBLIC_PROTO = prototypeOf(true);
 const ACCOUNT_PROTO = prototypeOf(false);
+
+/**
+ * `entry`'s method over `request`. Made here, anonymous: tsx (esbuild's keepNames) wraps every
+ * named closure in a `defineProperty` of its name, per creation (per request, per method used).
+ */
+function boundMethod(request: RequestFn, entry: AnyOperation) {
+  return (...args: unknown[]) => request(entry, entry.request ? entry.request(...args) : undefined);
+}
 
 function methodsOf(request: RequestFn, proto: object): object {
   const view = Object.create(proto) as View;

@@ -250,11 +250,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
    */
   const withDeadline = (deadline: Deadline | undefined, requestId?: string): UpstreamApi =>
     Object.assign(publicMethods(requestFor(null, deadline, requestId)), {
-      forAccount: (credentials: AccountCredentials): AccountApi =>
-        Object.assign(
+      // A method: tsx (esbuild's keepNames) defines the name of a named arrow per creation.
+      forAccount(credentials: AccountCredentials): AccountApi {
+        return Object.assign(
           accountMethods(requestFor(accountEntry(credentials).context, deadline, requestId)),
           { accountId: credentials.accountId },
-        ),
+        );
+      },
       withDeadline,
       ping,
       close,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateEd25519Secret, generateTradingSecret } from '../../../src/auth/keys.ts';
 import {
@@ -39,6 +40,12 @@ describe('keystore', () => {
     expect(directory.authenticate(bob)?.role).toBe('broker_admin');
     expect(directory.authenticate(generateToken())).toBeNull();
     expect(directory.authenticate('')).toBeNull();
+    // The digest that keys the caller's limits is the token's SHA-256 in hex.
+    expect(directory.lookup(alice)?.tokenSha256).toBe(hashToken(alice));
+    expect(directory.lookup(alice)?.tokenSha256).toBe(
+      createHash('sha256').update(alice).digest('hex'),
+    );
+    expect(directory.lookup(generateToken())).toBeNull();
   });
 
   it('keeps the first of two entries with the same digest', () => {
