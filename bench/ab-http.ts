@@ -12,11 +12,11 @@
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSchema, createYoga } from 'graphql-yoga';
+import { ceilingYoga } from './lib/ceiling-yoga.ts';
 import { killAllChildren, startChild } from './lib/processes.ts';
 import { ACCOUNT_QUERY } from './lib/scenarios.ts';
+import { BENCH_LIMIT_SCALE, treeGateway } from './lib/tree-gateway.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,10 +29,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.a) throw new Error('--a DIR (or "ceiling") is required');
-const LIMIT_SCALE = '1000000';
 const sandbox = await startChild('sandbox', {
   module: 'servers/sandbox.ts',
-  env: { BENCH_LIMIT_SCALE: LIMIT_SCALE, BENCH_TRADER_COUNT: '1' },
+  env: { BENCH_LIMIT_SCALE, BENCH_TRADER_COUNT: '1' },
 });
 const [trader] = sandbox.info.traders as Array<Record<string, string>>;
 const token = 'svcgw_ab_http_token_0123456789abcdef0123';
@@ -60,46 +59,16 @@ async function listen(listener: RequestListener): Promise<{ server: Server; port
 
 async function side(dir: string): Promise<Side> {
   if (dir === 'ceiling') {
-    const yoga = createYoga({
-      schema: createSchema({
-        typeDefs: 'type Query { hello: String! }',
-        resolvers: { Query: { hello: () => 'world' } },
-      }),
-      logging: false,
-      graphiql: false,
-      landingPage: false,
-    });
-    const { server, port } = await listen(yoga as unknown as RequestListener);
+    const { server, port } = await listen(ceilingYoga() as unknown as RequestListener);
     const request = requestBytes(JSON.stringify({ query: '{ hello }' }), false);
     return { label: 'ceiling', server, port, request, close: async () => {} };
   }
-  const root = resolve(dir);
-  const { hashToken } = await import(`${root}/src/auth/principals.ts`);
-  const { loadConfig } = await import(`${root}/src/config.ts`);
-  const { createGateway } = await import(`${root}/src/server.ts`);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    SVC_BASE_URL: sandbox.info.url,
-    CACHE_ENABLED: 'true',
-    UPSTREAM_LIMIT_SCALE: LIMIT_SCALE,
-    CALLER_POINTS: String(1e12),
-    CALLER_ANON_POINTS: String(1e12 - 1),
-  });
-  const gateway = await createGateway({
-    config,
-    keystore: {
-      principals: [
-        {
-          label: 'ab-http',
-          tokenSha256: hashToken(token),
-          accountId: trader!.accountId,
-          secret: trader!.secret,
-          tradingSecret: trader!.tradingSecret,
-          role: 'trader',
-        },
-      ],
-    },
+  const gateway = await treeGateway({
+    root: dir,
+    sandboxUrl: String(sandbox.info.url),
+    trader: trader!,
+    token,
+    label: 'ab-http',
   });
   const { server, port } = await listen(gateway.handler as RequestListener);
   const request = requestBytes(JSON.stringify({ query: ACCOUNT_QUERY }), true);

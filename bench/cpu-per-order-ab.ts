@@ -11,10 +11,10 @@
  * node_modules symlink; stdout: the gateways' access logs)
  */
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { killAllChildren, startChild } from './lib/processes.ts';
 import { orderInput, PLACE_ORDER_MUTATION } from './lib/scenarios.ts';
+import { BENCH_LIMIT_SCALE, treeGateway } from './lib/tree-gateway.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,43 +26,21 @@ const { values } = parseArgs({
   },
 });
 if (!values.a) throw new Error('--a DIR is required (the tree to compare against)');
-const LIMIT_SCALE = '1000000';
 const sandbox = await startChild('sandbox', {
   module: 'servers/sandbox.ts',
-  env: { BENCH_LIMIT_SCALE: LIMIT_SCALE, BENCH_TRADER_COUNT: '2' },
+  env: { BENCH_LIMIT_SCALE, BENCH_TRADER_COUNT: '2' },
 });
 const traders = sandbox.info.traders as Array<Record<string, string>>;
 
 /** One order at a time through the gateway of the tree at `dir`, as trader `trader`. */
 async function placer(dir: string, trader: Record<string, string>): Promise<() => Promise<void>> {
-  const root = resolve(dir);
-  const { hashToken } = await import(`${root}/src/auth/principals.ts`);
-  const { loadConfig } = await import(`${root}/src/config.ts`);
-  const { createGateway } = await import(`${root}/src/server.ts`);
   const token = `svcgw_ab_${randomBytes(16).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    SVC_BASE_URL: sandbox.info.url,
-    CACHE_ENABLED: 'true',
-    UPSTREAM_LIMIT_SCALE: LIMIT_SCALE,
-    CALLER_POINTS: String(1e12),
-    CALLER_ANON_POINTS: String(1e12 - 1),
-  });
-  const gateway = await createGateway({
-    config,
-    keystore: {
-      principals: [
-        {
-          label: 'cpu-per-order-ab',
-          tokenSha256: hashToken(token),
-          accountId: trader.accountId,
-          secret: trader.secret,
-          tradingSecret: trader.tradingSecret,
-          role: 'trader',
-        },
-      ],
-    },
+  const gateway = await treeGateway({
+    root: dir,
+    sandboxUrl: String(sandbox.info.url),
+    trader,
+    token,
+    label: 'cpu-per-order-ab',
   });
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const run = `ab${randomBytes(4).toString('hex')}`;

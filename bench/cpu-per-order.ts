@@ -15,11 +15,9 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { parseArgs } from 'node:util';
-import { hashToken } from '../src/auth/principals.ts';
-import { loadConfig } from '../src/config.ts';
-import { createGateway } from '../src/server.ts';
 import { killAllChildren, startChild } from './lib/processes.ts';
 import { ACCOUNT_QUERY, orderInput, PLACE_ORDER_MUTATION } from './lib/scenarios.ts';
+import { BENCH_LIMIT_SCALE, treeGateway } from './lib/tree-gateway.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,38 +30,20 @@ const { values } = parseArgs({
     profile: { type: 'string' },
   },
 });
-const LIMIT_SCALE = '1000000';
 
 const sandbox = await startChild('sandbox', {
   module: 'servers/sandbox.ts',
-  env: { BENCH_LIMIT_SCALE: LIMIT_SCALE, BENCH_TRADER_COUNT: '1' },
+  env: { BENCH_LIMIT_SCALE, BENCH_TRADER_COUNT: '1' },
 });
 try {
   const trader = (sandbox.info.traders as Array<Record<string, string>>)[0]!;
   const token = `svcgw_cpu_per_order_${randomBytes(16).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    SVC_BASE_URL: sandbox.info.url,
-    CACHE_ENABLED: String(!values.uncached),
-    UPSTREAM_LIMIT_SCALE: LIMIT_SCALE,
-    CALLER_POINTS: String(1e12),
-    CALLER_ANON_POINTS: String(1e12 - 1),
-  });
-  const gateway = await createGateway({
-    config,
-    keystore: {
-      principals: [
-        {
-          label: 'cpu-per-order',
-          tokenSha256: hashToken(token),
-          accountId: trader.accountId!,
-          secret: trader.secret!,
-          tradingSecret: trader.tradingSecret!,
-          role: 'trader',
-        },
-      ],
-    },
+  const gateway = await treeGateway({
+    sandboxUrl: String(sandbox.info.url),
+    trader,
+    token,
+    label: 'cpu-per-order',
+    cacheEnabled: !values.uncached,
   });
   const run = `c${process.pid.toString(36)}${Date.now().toString(36)}`;
   let sequence = 0;
