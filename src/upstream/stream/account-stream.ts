@@ -31,8 +31,8 @@ import type { AccountStreamEvent } from './models.ts';
 import { OrderLedger } from './order-ledger.ts';
 import {
   DEFAULT_RESYNC_BOUNDS,
-  type ResyncBounds,
   newResyncStats,
+  type ResyncBounds,
   type ResyncStats,
   resyncOrders,
 } from './order-resync.ts';
@@ -234,7 +234,7 @@ export class AccountStream {
           ordersByUpdate: reads.ordersByUpdate,
           ledger: this.ledger,
           emit: (order) => emit({ type: 'order', order }),
-          maxPages: this.bounds.maxPages,
+          bounds: this.bounds,
         },
         since,
       ),
@@ -251,9 +251,12 @@ export class AccountStream {
         });
       } else this.stats.complete++;
     } else if (attempt + 1 < RESYNC_ATTEMPTS && !this.closed) {
-      this.retry = setTimeout(() => {
-        if (!this.closed) this.serial(() => this.resync(since, upAt, attempt + 1));
-      }, backoffDelay(this.options.backoff, attempt));
+      this.retry = setTimeout(
+        () => {
+          if (!this.closed) this.serial(() => this.resync(since, upAt, attempt + 1));
+        },
+        backoffDelay(this.options.backoff, attempt),
+      );
       this.retry.unref();
     } else {
       this.stats.failed++;

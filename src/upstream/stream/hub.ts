@@ -38,7 +38,7 @@ export interface StreamHubOptions {
   pingMs?: number;
   /** Auth refusals in a row before an account's stream gives up and ends its subscribers. @default 3 */
   maxAuthFailures?: number;
-  /** How far back and how many pages a resync reads. @default DEFAULT_RESYNC_BOUNDS (5 s, 10 pages) */
+  /** How far back and how many pages a resync reads. @default DEFAULT_RESYNC_BOUNDS (5 s, 10 pages of 500) */
   resync?: Partial<ResyncBounds>;
   /** The id in the public stream's path (any id works for public data). @default 'svc-gateway' */
   publicId?: string;

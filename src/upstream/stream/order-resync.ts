@@ -3,7 +3,7 @@
  * (gap-read.ts) and emit, oldest change first, each one whose state differs from what the
  * subscribers last saw (order-ledger.ts), with `source: resync`.
  */
-import { type OrdersByUpdate, readOrdersChangedSince } from './gap-read.ts';
+import { GAP_PAGE_SIZE, type OrdersByUpdate, readOrdersChangedSince } from './gap-read.ts';
 import { orderUpdateFromRecord } from './map.ts';
 import type { OrderUpdateModel } from './models.ts';
 import type { OrderLedger } from './order-ledger.ts';
@@ -16,11 +16,17 @@ export interface ResyncBounds {
    * @default 5_000
    */
   marginMs: number;
-  /** Pages of 500 orders one resync may read; past that the oldest changes are not emitted. @default 10 */
+  /** Pages one resync may read; past that the oldest changes of the gap are not emitted. @default 10 */
   maxPages: number;
+  /** Orders per page (the upstream allows at most 500). @default 500 */
+  pageSize: number;
 }
 
-export const DEFAULT_RESYNC_BOUNDS: ResyncBounds = { marginMs: 5_000, maxPages: 10 };
+export const DEFAULT_RESYNC_BOUNDS: ResyncBounds = {
+  marginMs: 5_000,
+  maxPages: 10,
+  pageSize: GAP_PAGE_SIZE,
+};
 
 /** Resyncs of this replica's account streams (read by the metrics at scrape time). */
 export interface ResyncStats {
@@ -45,7 +51,7 @@ export interface OrderResyncDeps {
   ordersByUpdate: OrdersByUpdate;
   ledger: OrderLedger;
   emit(order: OrderUpdateModel): void;
-  maxPages: number;
+  bounds: Pick<ResyncBounds, 'maxPages' | 'pageSize'>;
 }
 
 /** Reads the gap and emits what changed; returns whether the read was cut at the page cap. */
@@ -53,7 +59,8 @@ export async function resyncOrders(
   deps: OrderResyncDeps,
   since: number,
 ): Promise<{ truncated: boolean; emitted: number; pages: number }> {
-  const gap = await readOrdersChangedSince(deps.ordersByUpdate, since, deps.maxPages);
+  const { maxPages, pageSize } = deps.bounds;
+  const gap = await readOrdersChangedSince(deps.ordersByUpdate, since, maxPages, pageSize);
   let emitted = 0;
   for (const record of gap.records) {
     const update = orderUpdateFromRecord(record);
