@@ -15,11 +15,10 @@ import {
   positionFromRest,
 } from '../../models/portfolio.ts';
 import { PRIVATE_TOPICS } from '../../spec/constants.ts';
-import type { AccountApi, AccountCredentials } from '../api.ts';
+import type { AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
-import type { Holding, PositionRow } from '../types.ts';
+import type { AccountReads } from './account-reads.ts';
 import { type BackoffPolicy, backoffDelay } from './backoff.ts';
-import type { OrdersByUpdate } from './gap-read.ts';
 import {
   balancesFromStream,
   liquidationsFromStream,
@@ -43,23 +42,6 @@ const ORDER_GROUPS: readonly CacheGroup[] = ['order', 'orders', 'positions', 'ba
 /** Attempts of a failing gap read (with the reconnect backoff) before it waits for the next resync. */
 const RESYNC_ATTEMPTS = 5;
 
-/** REST reads a resync uses. */
-export interface AccountReads {
-  /** The account's orders, most recently updated first (`sort_by=UPDATED_TIME_DESC`). */
-  ordersByUpdate: OrdersByUpdate;
-  positions(): Promise<PositionRow[]>;
-  holdings(): Promise<Holding[]>;
-}
-
-/** The resync reads of an account view: orders by update time, positions, holdings. */
-export function accountReads(api: AccountApi): AccountReads {
-  return {
-    ordersByUpdate: (page, size) => api.listOrders({ sort_by: 'UPDATED_TIME_DESC', page, size }),
-    positions: async () => (await api.positions()).rows,
-    holdings: async () => (await api.holdings({})).holding,
-  };
-}
-
 export interface AccountStreamOptions {
   /** `ws(s)://host[:port]` of the upstream's streams. */
   wsBase: string;
@@ -68,7 +50,7 @@ export interface AccountStreamOptions {
   /** Drops the account's cached reads of these groups. */
   invalidate(groups: readonly CacheGroup[]): Promise<void>;
   emit(event: AccountStreamEvent): void;
-  /** Server time, ms (the auth timestamp, and when the stream came up). */
+  /** Server time, ms (the auth timestamp; when the stream came up, if the server said no `ts`). */
   now: () => number;
   backoff: BackoffPolicy;
   silenceMs: number;
@@ -130,7 +112,7 @@ export class AccountStream {
         this.seenUntil = Math.max(this.seenUntil, ts);
         this.serial(() => this.onPush(topic, data, ts));
       },
-      onReady: (resumed) => this.onReady(resumed),
+      onReady: (resumed, serverTs) => this.onReady(resumed, serverTs ?? options.now()),
       onDown: (reason) => options.log?.('upstream private stream down', { reason }),
       ...(options.maxAuthFailures !== undefined
         ? { maxAuthFailures: options.maxAuthFailures }
@@ -165,8 +147,7 @@ export class AccountStream {
    * Up: the first time, the stream sees the account from now on; after a reconnect, the gap
    * since the last event seen is read (pushes that arrive meanwhile wait behind the read).
    */
-  private onReady(resumed: boolean): void {
-    const upAt = this.options.now();
+  private onReady(resumed: boolean, upAt: number): void {
     if (!resumed) {
       this.seenUntil = Math.max(this.seenUntil, upAt);
       return;

@@ -7,7 +7,8 @@
 import { MAINTENANCE_TOPIC } from '../../spec/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
-import { type AccountReads, AccountStream, accountReads } from './account-stream.ts';
+import { type AccountReads, accountReads } from './account-reads.ts';
+import { AccountStream } from './account-stream.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { maintenanceFromStream } from './map.ts';
 import type { AccountStreamEvent, MaintenanceStatusModel } from './models.ts';
