@@ -104,6 +104,10 @@ async function gapScenario(caller: TestCaller, subscribe: () => Promise<Sub>) {
     expect(updatesOf(sub, after)).toEqual([
       { clientOrderId: after, status: 'NEW', executedQuantity: 0, source: 'STREAM' },
     ]);
+    const metrics = await h.replicas[0]!.gateway.metrics.render();
+    expect(metrics).toMatch(/^svc_graphql_stream_resyncs_total\{outcome="complete"\} [1-9]/m);
+    const emitted = /^svc_graphql_stream_resync_orders_total (\d+)/m.exec(metrics)?.[1];
+    expect(Number(emitted)).toBeGreaterThanOrEqual(2);
     return sub.done;
   } finally {
     await control('/connections/accept');
