@@ -16,6 +16,7 @@ import { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
 import { createLiveMetrics } from './live-metrics.ts';
+import { registerResyncMetrics } from './live-resync-metrics.ts';
 import { WsConnection } from './live-ws-connection.ts';
 import { laneOperation, withWsLane } from './live-ws-stream.ts';
 import type { Logger } from './logger.ts';
@@ -76,6 +77,7 @@ export function createLive(options: LiveOptions): Live {
     backoff: config.reconnect,
     log: (msg, fields) => logger.warn(msg, fields),
   });
+  if (options.registry) registerResyncMetrics(options.registry, hub.resyncStats);
   const context: LiveContext = {
     hub,
     brokerId: brokerId ?? '',

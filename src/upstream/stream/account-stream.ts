@@ -3,8 +3,9 @@
  * ed25519 key over the timestamp text), every private topic, and the state needed to resync.
  * Each event first invalidates the account's cached reads (in the shared store, so every
  * replica's next query is fresh), then reaches the hub, in arrival order. After a reconnect
- * the state is re-read by REST and what changed in the gap is emitted, so no final order
- * state is lost.
+ * every order updated since the last event seen (less a margin) is re-read by REST and each
+ * one whose state the subscribers have not seen is emitted (order-resync.ts), so a final
+ * order state reached in the gap is delivered; positions and balances are re-read too.
  */
 import { RequestSigner } from '../../auth/request-signature.ts';
 import {
@@ -14,48 +15,32 @@ import {
   positionFromRest,
 } from '../../models/portfolio.ts';
 import { PRIVATE_TOPICS } from '../../spec/constants.ts';
-import type { AccountApi, AccountCredentials } from '../api.ts';
+import type { AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
-import {
-  FINAL_ORDER_STATUSES,
-  type Holding,
-  type OrderRecord,
-  type PositionRow,
-} from '../types.ts';
-import type { BackoffPolicy } from './backoff.ts';
+import type { AccountReads } from './account-reads.ts';
+import { type BackoffPolicy, backoffDelay } from './backoff.ts';
 import {
   balancesFromStream,
   liquidationsFromStream,
-  orderUpdateFromRecord,
   orderUpdateFromStream,
   positionsFromStream,
   walletFromStream,
 } from './map.ts';
-import type { AccountStreamEvent, OrderUpdateModel } from './models.ts';
+import type { AccountStreamEvent } from './models.ts';
+import { OrderLedger } from './order-ledger.ts';
+import {
+  DEFAULT_RESYNC_BOUNDS,
+  newResyncStats,
+  type ResyncBounds,
+  type ResyncStats,
+  resyncOrders,
+} from './order-resync.ts';
 import { StreamSocket } from './socket.ts';
 
 /** Cache groups an order event makes stale (the catalog's `CacheGroup`s). */
 const ORDER_GROUPS: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
-/** Open orders remembered per account for the resync; past this the oldest are forgotten. */
-const MAX_TRACKED_ORDERS = 1_000;
-
-/** REST reads a resync uses. */
-export interface AccountReads {
-  orderByClientOrderId(clientOrderId: string): Promise<OrderRecord>;
-  openOrders(): Promise<OrderRecord[]>;
-  positions(): Promise<PositionRow[]>;
-  holdings(): Promise<Holding[]>;
-}
-
-/** The resync reads of an account view: open orders (one page of the maximum size), positions, holdings. */
-export function accountReads(api: AccountApi): AccountReads {
-  return {
-    orderByClientOrderId: (id) => api.orderByClientOrderId(id),
-    openOrders: async () => (await api.listOrders({ status: 'INCOMPLETE', size: 500 })).rows,
-    positions: async () => (await api.positions()).rows,
-    holdings: async () => (await api.holdings({})).holding,
-  };
-}
+/** Attempts of a failing gap read (with the reconnect backoff) before it waits for the next resync. */
+const RESYNC_ATTEMPTS = 5;
 
 export interface AccountStreamOptions {
   /** `ws(s)://host[:port]` of the upstream's streams. */
@@ -65,18 +50,20 @@ export interface AccountStreamOptions {
   /** Drops the account's cached reads of these groups. */
   invalidate(groups: readonly CacheGroup[]): Promise<void>;
   emit(event: AccountStreamEvent): void;
-  /** Server time, ms (the auth timestamp). */
+  /** Server time, ms (the auth timestamp; when the stream came up, if the server said no `ts`). */
   now: () => number;
   backoff: BackoffPolicy;
   silenceMs: number;
   pingMs: number;
   /** Auth refusals in a row before the stream gives up (emits `failed`). */
   maxAuthFailures?: number;
+  /** @default DEFAULT_RESYNC_BOUNDS */
+  resync?: ResyncBounds;
+  /** Counters shared by the replica's streams. @default this stream's own */
+  stats?: ResyncStats;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
-const sameOrder = (a: OrderUpdateModel, b: OrderUpdateModel) =>
-  a.status === b.status && a.executedQuantity === b.executedQuantity && a.price === b.price;
 const samePosition = (a: PositionModel, b: PositionModel) =>
   a.quantity === b.quantity && a.averageOpenPrice === b.averageOpenPrice;
 const sameBalance = (a: BalanceModel, b: BalanceModel) =>
@@ -84,17 +71,30 @@ const sameBalance = (a: BalanceModel, b: BalanceModel) =>
 
 export class AccountStream {
   private readonly socket: StreamSocket;
-  /** Open orders by order id, oldest first. */
-  private readonly open = new Map<number, OrderUpdateModel>();
+  /** What the subscribers last saw of each order. */
+  private readonly ledger = new OrderLedger();
   private readonly positions = new Map<string, PositionModel>();
   private readonly balances = new Map<string, BalanceModel>();
+  private readonly bounds: ResyncBounds;
+  private readonly stats: ResyncStats;
   /** Events are handled one after the other, in arrival order. */
   private chain: Promise<void> = Promise.resolve();
+  /**
+   * Server time up to which this stream has seen the account: the last push's `ts`, or when
+   * the stream (re)came up and had its gap read. A gap is read from here, less the margin.
+   */
+  private seenUntil = 0;
+  /** The start of a gap whose read gave up: the next resync reads from there too. */
+  private unreadSince: number | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
   /** Successful resyncs (tests and metrics). */
   resyncs = 0;
 
   constructor(private readonly options: AccountStreamOptions) {
     const { credentials } = options;
+    this.bounds = options.resync ?? DEFAULT_RESYNC_BOUNDS;
+    this.stats = options.stats ?? newResyncStats();
     const signer = new RequestSigner({
       accountId: credentials.accountId,
       secret: credentials.secret,
@@ -108,10 +108,11 @@ export class AccountStream {
       backoff: options.backoff,
       silenceMs: options.silenceMs,
       pingMs: options.pingMs,
-      onPush: (topic, data, ts) => this.serial(() => this.onPush(topic, data, ts)),
-      onReady: (resumed) => {
-        if (resumed) this.serial(() => this.resync());
+      onPush: (topic, data, ts) => {
+        this.seenUntil = Math.max(this.seenUntil, ts);
+        this.serial(() => this.onPush(topic, data, ts));
       },
+      onReady: (resumed, serverTs) => this.onReady(resumed, serverTs ?? options.now()),
       onDown: (reason) => options.log?.('upstream private stream down', { reason }),
       ...(options.maxAuthFailures !== undefined
         ? { maxAuthFailures: options.maxAuthFailures }
@@ -129,6 +130,8 @@ export class AccountStream {
   }
 
   close(): void {
+    this.closed = true;
+    clearTimeout(this.retry);
     this.socket.close();
   }
 
@@ -140,13 +143,28 @@ export class AccountStream {
     });
   }
 
+  /**
+   * Up: the first time, the stream sees the account from now on; after a reconnect, the gap
+   * since the last event seen is read (pushes that arrive meanwhile wait behind the read).
+   */
+  private onReady(resumed: boolean, upAt: number): void {
+    if (!resumed) {
+      this.seenUntil = Math.max(this.seenUntil, upAt);
+      return;
+    }
+    let since = this.seenUntil - this.bounds.marginMs;
+    if (this.unreadSince !== undefined) since = Math.min(since, this.unreadSince);
+    this.serial(() => this.resync(since, upAt));
+  }
+
   private async onPush(topic: string, data: unknown, ts: number): Promise<void> {
     const { emit, invalidate } = this.options;
     switch (topic) {
       case 'executionreport': {
         const order = orderUpdateFromStream(data);
-        if (!order) return;
-        this.track(order);
+        // A push queued behind a resync's read may describe a state the read overtook.
+        if (!order || this.ledger.overtaken(order)) return;
+        this.ledger.record(order, false);
         await invalidate(ORDER_GROUPS);
         emit({ type: 'order', order });
         return;
@@ -183,41 +201,58 @@ export class AccountStream {
     }
   }
 
-  private track(order: OrderUpdateModel): void {
-    this.open.delete(order.orderId);
-    if (FINAL_ORDER_STATUSES.includes(order.status)) return;
-    this.open.set(order.orderId, order);
-    if (this.open.size > MAX_TRACKED_ORDERS) {
-      this.open.delete(this.open.keys().next().value as number);
+  /**
+   * After a reconnect: emit every order changed since `since` whose state the subscribers
+   * have not seen, then positions and balances that moved. A failing order read is retried
+   * with the reconnect backoff; past the attempts the gap waits for the next resync.
+   */
+  private async resync(since: number, upAt: number, attempt = 0): Promise<void> {
+    const { reads, emit, invalidate, log } = this.options;
+    await invalidate(ORDER_GROUPS);
+    const orders = await this.attempt('orders', () =>
+      resyncOrders(
+        {
+          ordersByUpdate: reads.ordersByUpdate,
+          ledger: this.ledger,
+          emit: (order) => emit({ type: 'order', order }),
+          bounds: this.bounds,
+        },
+        since,
+      ),
+    );
+    if (orders) {
+      this.unreadSince = undefined;
+      this.seenUntil = Math.max(this.seenUntil, upAt);
+      this.stats.orders += orders.emitted;
+      if (orders.truncated) {
+        this.stats.truncated++;
+        log?.('upstream stream resync: gap too large, older order changes not emitted', {
+          pages: orders.pages,
+          since,
+        });
+      } else this.stats.complete++;
+    } else if (attempt + 1 < RESYNC_ATTEMPTS && !this.closed) {
+      this.retry = setTimeout(
+        () => {
+          if (!this.closed) this.serial(() => this.resync(since, upAt, attempt + 1));
+        },
+        backoffDelay(this.options.backoff, attempt),
+      );
+      this.retry.unref();
+    } else {
+      this.stats.failed++;
+      this.unreadSince = since;
+      log?.('upstream stream resync: order read failed; the gap is read at the next resync', {
+        since,
+      });
     }
+    if (attempt === 0) await this.resyncPortfolio();
+    if (orders) this.resyncs++;
   }
 
-  /**
-   * After a reconnect: re-read by REST and emit what changed while the stream was down. Each
-   * read stands alone: one that fails (logged) does not keep the others from reporting.
-   */
-  private async resync(): Promise<void> {
-    const { reads, emit, invalidate } = this.options;
-    const tracked = [...this.open.values()];
-    await invalidate(ORDER_GROUPS);
-    const records = new Map<number, OrderRecord>();
-    for (const record of (await this.attempt('open orders', reads.openOrders)) ?? []) {
-      records.set(record.order_id, record);
-    }
-    // Orders seen open that the list no longer shows went final in the gap: read each one.
-    for (const order of tracked) {
-      if (records.has(order.orderId) || !order.clientOrderId) continue;
-      const id = order.clientOrderId;
-      const record = await this.attempt('order', () => reads.orderByClientOrderId(id));
-      if (record) records.set(record.order_id, record);
-    }
-    for (const record of records.values()) {
-      const update = orderUpdateFromRecord(record);
-      const known = this.open.get(update.orderId);
-      if (known && sameOrder(known, update)) continue;
-      this.track(update);
-      emit({ type: 'order', order: update });
-    }
+  /** Positions and balances that moved while the stream was down. */
+  private async resyncPortfolio(): Promise<void> {
+    const { reads, emit } = this.options;
     const positions = (await this.attempt('positions', reads.positions)) ?? [];
     const changedPositions = positions.map(positionFromRest).filter((p) => {
       const key = `${p.symbol}|${p.marginMode}`;
@@ -233,7 +268,6 @@ export class AccountStream {
       return !known || !sameBalance(known, b);
     });
     if (changedBalances.length > 0) emit({ type: 'balances', balances: changedBalances });
-    this.resyncs++;
   }
 
   private async attempt<T>(what: string, read: () => Promise<T>): Promise<T | undefined> {

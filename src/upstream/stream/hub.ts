@@ -7,10 +7,17 @@
 import { MAINTENANCE_TOPIC } from '../../spec/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
-import { type AccountReads, AccountStream, accountReads } from './account-stream.ts';
+import { type AccountReads, accountReads } from './account-reads.ts';
+import { AccountStream } from './account-stream.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { maintenanceFromStream } from './map.ts';
 import type { AccountStreamEvent, MaintenanceStatusModel } from './models.ts';
+import {
+  DEFAULT_RESYNC_BOUNDS,
+  newResyncStats,
+  type ResyncBounds,
+  type ResyncStats,
+} from './order-resync.ts';
 import { StreamSocket } from './socket.ts';
 
 export interface StreamHubOptions {
@@ -32,6 +39,8 @@ export interface StreamHubOptions {
   pingMs?: number;
   /** Auth refusals in a row before an account's stream gives up and ends its subscribers. @default 3 */
   maxAuthFailures?: number;
+  /** How far back and how many pages a resync reads. @default DEFAULT_RESYNC_BOUNDS (5 s, 10 pages of 500) */
+  resync?: Partial<ResyncBounds>;
   /** The id in the public stream's path (any id works for public data). @default 'svc-gateway' */
   publicId?: string;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
@@ -71,6 +80,8 @@ export class StreamHub {
   private closed = false;
   /** The last maintenance status pushed (undefined until the topic's first push). */
   maintenance: MaintenanceStatusModel | undefined;
+  /** Resyncs of every account stream of this replica (metrics read them at scrape time). */
+  readonly resyncStats: ResyncStats = newResyncStats();
 
   constructor(private readonly options: StreamHubOptions) {}
 
@@ -120,6 +131,8 @@ export class StreamHub {
           ? { maxAuthFailures: this.options.maxAuthFailures }
           : {}),
         now: this.options.now ?? Date.now,
+        resync: { ...DEFAULT_RESYNC_BOUNDS, ...this.options.resync },
+        stats: this.resyncStats,
         ...(log ? { log } : {}),
       });
       entry = { stream, listeners, closing: undefined };

@@ -1,11 +1,12 @@
 /** The upstream's WebSocket streams: shared connections, reconnect and resync, live models. */
 export type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
 export { MAINTENANCE_TOPIC, WALLET_SIDES, WALLET_STATUSES } from '../../spec/constants.ts';
-export { type AccountReads, accountReads } from './account-stream.ts';
+export { type AccountReads, accountReads } from './account-reads.ts';
 export { type BackoffPolicy, backoffDelay } from './backoff.ts';
 export { type HubStats, StreamHub, type StreamHubOptions } from './hub.ts';
 export * from './map.ts';
 export * from './models.ts';
+export type { ResyncBounds, ResyncStats } from './order-resync.ts';
 export { StreamSocket, type StreamSocketOptions } from './socket.ts';
 
 /** `ws(s)://host[:port]` of an upstream's streams from its REST base URL. */

@@ -23,8 +23,11 @@ export interface StreamSocketOptions {
   /** The client pings this often (the server's pings count as traffic too). */
   pingMs: number;
   onPush(topic: string, data: unknown, ts: number): void;
-  /** After auth and subscriptions, on every (re)connection; `resumed` after the first. */
-  onReady(resumed: boolean): void;
+  /**
+   * After auth and subscriptions, on every (re)connection; `resumed` after the first.
+   * `serverTs`: the server's `ts` on the last answer of this connection, when it sent one.
+   */
+  onReady(resumed: boolean, serverTs: number | undefined): void;
   onDown?(reason: string): void;
   /** Host clock for liveness (not server time: a learned clock offset must not look like silence). @default Date.now */
   now?: () => number;
@@ -58,6 +61,8 @@ export class StreamSocket {
   private startedAt = 0;
   private ids = 0;
   private ready = false;
+  /** The server's clock as of this connection's last frame that carried a `ts`. */
+  private serverTs: number | undefined;
   /** Authenticated (or public) on the current connection: subscribe frames may be sent. */
   private authed = false;
   /** Ids of the subscribe frames of this connection not yet acknowledged. */
@@ -134,6 +139,7 @@ export class StreamSocket {
     this.ws = ws;
     this.lastFrameAt = this.now();
     this.startedAt = this.lastFrameAt;
+    this.serverTs = undefined;
     let authId: string | undefined;
     ws.on('open', () => {
       this.lastFrameAt = this.now();
@@ -152,6 +158,7 @@ export class StreamSocket {
         return;
       }
       if (frame === null || typeof frame !== 'object') return;
+      if (typeof frame.ts === 'number') this.serverTs = frame.ts;
       if (frame.event === 'ping') {
         this.send({ event: 'pong', ts: this.now() });
       } else if (typeof frame.topic === 'string' && frame.event === undefined) {
@@ -205,7 +212,7 @@ export class StreamSocket {
     this.ready = true;
     this.attempt = 0;
     const resumed = this.connections++ > 0;
-    this.options.onReady(resumed);
+    this.options.onReady(resumed, this.serverTs);
   }
 
   private down(reason: string): void {

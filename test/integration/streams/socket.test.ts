@@ -55,9 +55,14 @@ describe('StreamSocket', () => {
         ws.send(JSON.stringify({ topic: frame.topic, ts: 2, data: { n: 1 } }));
       }
     });
-    const { s, pushes } = socket(srv.url);
+    const ready: unknown[] = [];
+    const { s, pushes } = socket(srv.url, {
+      onReady: (resumed, serverTs) => ready.push({ resumed, serverTs }),
+    });
     s.subscribe('t1');
     await expect.poll(() => pushes).toEqual([{ topic: 't1', data: { n: 1 } }]);
+    // Ready with the server's clock from its last answer (the subscribe ack's `ts`).
+    expect(ready).toEqual([{ resumed: false, serverTs: 1 }]);
     srv.sockets[0]!.send(JSON.stringify({ event: 'ping' }));
     await expect.poll(() => srv.frames.some((f) => f.event === 'pong')).toBe(true);
   });
