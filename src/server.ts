@@ -207,6 +207,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         maxAliases: config.limits.maxAliases,
         maxTokens: config.limits.maxTokens,
         maxCost: config.limits.maxCost,
+        hideFieldSuggestions: !config.introspection,
       }),
       // Per-caller limits in upstream calls: after the limits, on the validated document.
       useCallerLimits({
