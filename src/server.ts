@@ -34,6 +34,7 @@ import { useIdempotency } from './plugins/use-idempotency.ts';
 import { useJit } from './plugins/use-jit.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
+import { useMediaType } from './plugins/use-media-type.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
@@ -196,7 +197,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useJit(),
-      useCsrfPrevention(),
+      useCsrfPrevention({ logger }),
       useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       live.plugin,
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
@@ -233,6 +234,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }),
       // Last: after every request parser, so it wraps whichever one a request selects.
       useRequestBodyLimit(config.limits.maxBodyBytes),
+      // A POST no parser took: 415 with an error naming the content types read.
+      useMediaType(),
     ],
   });
 
