@@ -24,7 +24,8 @@ import { createIdempotency } from './idempotency/index.ts';
 import { createLive, type Live } from './live.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
-import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
+import { createGraphiQLRenderer } from './plugins/graphiql.ts';
+import { graphiqlForPeer } from './plugins/graphiql-peer.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCallerLimits } from './plugins/use-caller-limits.ts';
@@ -183,7 +184,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     healthCheckEndpoint: '/health',
     landingPage: false,
     // GRAPHIQL / GRAPHQL_INTROSPECTION: both off by default when NODE_ENV=production.
-    graphiql: config.graphiql && graphiqlOptions(demoTokens ? { demoTokens } : {}),
+    // Demo tokens in the page for loopback peers only (graphiql-peer.ts).
+    graphiql: config.graphiql && graphiqlForPeer(demoTokens ? { demoTokens } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
