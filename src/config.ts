@@ -36,7 +36,7 @@ const envSchema = z
   .object({
     NODE_ENV: optionalText,
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-    /** Default: 127.0.0.1 in demo mode (embedded sandbox, no keystore), else 0.0.0.0 (demo-host.ts). */
+    /** Default: 127.0.0.1 in demo mode (no keystore, embedded sandbox), else 0.0.0.0. */
     HOST: optionalText,
     /** /metrics and /ready listen here, apart from the public port (0: an ephemeral port). */
     ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(9090),
