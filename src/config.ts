@@ -36,7 +36,8 @@ const envSchema = z
   .object({
     NODE_ENV: optionalText,
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Default: 127.0.0.1 in demo mode (no keystore, embedded sandbox), else 0.0.0.0. */
+    HOST: optionalText,
     /** /metrics and /ready listen here, apart from the public port (0: an ephemeral port). */
     ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(9090),
     ADMIN_HOST: z.string().default('127.0.0.1'),
@@ -168,6 +169,7 @@ const configSchema = envSchema.transform((env) => {
   const production = env.NODE_ENV === 'production';
   return {
     port: env.PORT,
+    /** HOST as set; undefined: the start command picks by mode (`publicHost`). */
     host: env.HOST,
     admin: { port: env.ADMIN_PORT, host: env.ADMIN_HOST },
     logLevel: env.LOG_LEVEL,

@@ -3,7 +3,7 @@
  * that puts it in every request context, and graphql-ws on the HTTP server's `/graphql`
  * upgrades (yoga serves SSE itself). graphql-ws runs operations through `yoga.getEnveloped`,
  * so the same envelop plugins (caller auth, limits, masking, logging, metrics) apply; the
- * bearer token travels in `connectionParams.authorization`.
+ * bearer token travels in `connectionParams.authorization` (any case: live-ws-auth.ts).
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -17,6 +17,7 @@ import type { PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
 import { createLiveMetrics } from './live-metrics.ts';
 import { registerResyncMetrics } from './live-resync-metrics.ts';
+import { authorizationOf } from './live-ws-auth.ts';
 import { WsConnection } from './live-ws-connection.ts';
 import { laneOperation, withWsLane } from './live-ws-stream.ts';
 import type { Logger } from './logger.ts';
@@ -115,11 +116,10 @@ export function createLive(options: LiveOptions): Live {
           wss.emit('connection', ws, req);
         });
       });
-      const authorizationOf = (params: ConnectionParams | undefined): string | null =>
-        typeof params?.authorization === 'string' ? params.authorization : null;
       const disposable = useServer<ConnectionParams | undefined>(
         {
-          // A bad token refuses the connection (4403); no token is an anonymous caller.
+          // A bad token, or two spellings of `authorization` that disagree, refuses the
+          // connection (4403); no token is an anonymous caller.
           onConnect: (ctx) => {
             try {
               authenticate(directory, authorizationOf(ctx.connectionParams));

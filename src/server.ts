@@ -24,7 +24,8 @@ import { createIdempotency } from './idempotency/index.ts';
 import { createLive, type Live } from './live.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
-import { createGraphiQLRenderer, graphiqlOptions } from './plugins/graphiql.ts';
+import { createGraphiQLRenderer } from './plugins/graphiql.ts';
+import { graphiqlForPeer } from './plugins/graphiql-peer.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { useCallerAuth } from './plugins/use-caller-auth.ts';
 import { useCallerLimits } from './plugins/use-caller-limits.ts';
@@ -34,6 +35,7 @@ import { useIdempotency } from './plugins/use-idempotency.ts';
 import { useJit } from './plugins/use-jit.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
+import { useMediaType } from './plugins/use-media-type.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
@@ -182,7 +184,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     healthCheckEndpoint: '/health',
     landingPage: false,
     // GRAPHIQL / GRAPHQL_INTROSPECTION: both off by default when NODE_ENV=production.
-    graphiql: config.graphiql && graphiqlOptions(demoTokens ? { demoTokens } : {}),
+    // Demo tokens in the page for loopback peers only (graphiql-peer.ts).
+    graphiql: config.graphiql && graphiqlForPeer(demoTokens ? { demoTokens } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
     // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
@@ -196,7 +199,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useJit(),
-      useCsrfPrevention(),
+      useCsrfPrevention({ logger }),
       useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       live.plugin,
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
@@ -207,6 +210,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         maxAliases: config.limits.maxAliases,
         maxTokens: config.limits.maxTokens,
         maxCost: config.limits.maxCost,
+        hideFieldSuggestions: !config.introspection,
       }),
       // Per-caller limits in upstream calls: after the limits, on the validated document.
       useCallerLimits({
@@ -232,6 +236,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }),
       // Last: after every request parser, so it wraps whichever one a request selects.
       useRequestBodyLimit(config.limits.maxBodyBytes),
+      // A POST no parser took: 415 with an error naming the content types read.
+      useMediaType(),
     ],
   });
 

@@ -18,6 +18,7 @@ import {
   redisUrlForLog,
   unknownVariables,
 } from './config.ts';
+import { demoExposure, publicHost, shownHost } from './demo-host.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createGateway, type Gateway } from './server.ts';
 
@@ -122,15 +123,18 @@ export async function run(argv: string[]): Promise<number> {
 
   const server = createServer(gateway.handler);
   gateway.attachWebSockets(server);
+  // Demo mode stays on loopback unless HOST says otherwise (demo-host.ts).
+  const demo = gateway.demoTokens !== undefined;
+  const host = publicHost(config.host, demo);
   const listening = await new Promise<true | NodeJS.ErrnoException>((resolve) => {
     server.once('listening', () => resolve(true));
     server.once('error', resolve);
-    server.listen(config.port, config.host);
+    server.listen(config.port, host);
   });
   if (listening !== true) {
     await gateway.close();
     return failed(
-      [`${config.host}:${config.port}: ${listening.code ?? listening.message}`],
+      [`${host}:${config.port}: ${listening.code ?? listening.message}`],
       'cannot listen',
     );
   }
@@ -150,10 +154,10 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const { port } = server.address() as AddressInfo;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${shownHost}:${port}/graphql`;
+  const url = `http://${shownHost(host)}:${port}/graphql`;
   logger.info('listening', {
     url,
+    host,
     pid: process.pid,
     admin: admin.origin,
     upstream: config.upstream.network,
@@ -162,6 +166,11 @@ export async function run(argv: string[]): Promise<number> {
     graphiql: config.graphiql,
   });
   printBanner(gateway, url, config.graphiql);
+  const exposure = demoExposure(host, demo);
+  if (exposure) {
+    process.stderr.write(`${exposure}\n`);
+    logger.warn('demo mode on a non-loopback host', { host });
+  }
 
   const signal = await firstSignal(['SIGTERM', 'SIGINT']);
   logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });

@@ -8,8 +8,12 @@
  *                     the placement's own bound) and replays its order; if that call ended
  *                     ambiguously it answers UPSTREAM_UNAVAILABLE like the first; if still
  *                     running, IDEMPOTENCY_IN_PROGRESS with retryAfterMs
- *   after an ambiguous failure (the record says `unknown`) the retry sends again with the same
- *                     client_order_id: the upstream refuses a second order (-1007), which is
+ *   after an ambiguous failure (the record says `unknown`, or a lease expired) the retry first
+ *                     reads the order back by its client_order_id: found with the same fields
+ *                     → replayed: true (an earlier call placed it), nothing sent; not found →
+ *                     sent again with the same client_order_id, and the order this call then
+ *                     places (answered, or found by its own read-back) → replayed: false. A
+ *                     -1007 to that send (the earlier call's order landed meanwhile) is
  *                     resolved by reading the order back and replaying it when its fields match
  *
  * With the store down (Redis unreachable) the call runs without a record: the same -1007
@@ -142,11 +146,19 @@ export class OrderIdempotency {
   }
 
   async #send(account: OrderAccount, params: CreateOrderParams, lease: Lease | null) {
+    if (lease && lease.previous !== 'none') {
+      // An earlier call may have placed it: only its order is a replay, so look before sending.
+      // Not found, or the read failed: the send decides (a -1007 is resolved below).
+      const earlier = await account
+        .orderByClientOrderId(String(params.client_order_id))
+        .catch(() => null);
+      if (earlier) return this.#replayFound(params, lease, earlier);
+    }
     try {
       const created = await account.createOrder(params);
       await this.#settle(lease, 'complete', created);
-      // A retry after an ambiguous end is a repeat, whichever of its sends placed the order.
-      return { created, replayed: lease !== null && lease.previous !== 'none' };
+      // This call's send placed it (answered, or found by the client's own read-back).
+      return { created, replayed: false };
     } catch (error) {
       if (isDuplicate(error)) return this.#resolveDuplicate(account, params, lease, error);
       await this.#settle(lease, isAmbiguous(error) ? 'unknown' : 'release');
@@ -168,6 +180,15 @@ export class OrderIdempotency {
       await this.#settle(lease, 'unknown');
       throw isAmbiguous(error) ? error : duplicate;
     }
+    return this.#replayFound(params, lease, record);
+  }
+
+  /** An order an earlier call placed: replayed when it is this one, else a mismatch. */
+  async #replayFound(
+    params: CreateOrderParams,
+    lease: Lease | null,
+    record: OrderRecord,
+  ): Promise<Placed> {
     if (!sameOrder(params, record)) {
       await this.#settle(lease, 'release');
       this.#o.metrics.mismatch('order');

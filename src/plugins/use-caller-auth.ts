@@ -3,7 +3,10 @@
  * request before the body is parsed. No header means an anonymous caller (the schema's scopes
  * answer UNAUTHENTICATED on fields that need one); a header that is malformed or carries an
  * unknown token fails the whole request with UNAUTHENTICATED (HTTP 401) and no upstream call.
+ * So does a request with more than one Authorization header: node keeps only the first in
+ * `req.headers` (and fetch's Headers would join them), so they are counted on the raw request.
  */
+import type { IncomingMessage } from 'node:http';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/principal.ts';
 import type { PrincipalDirectory } from '../auth/principals.ts';
@@ -36,6 +39,23 @@ function unauthenticated() {
       http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } },
     },
   });
+}
+
+function repeatedHeader(count: number) {
+  return createGraphQLError(`Send exactly one Authorization header (this request has ${count}).`, {
+    extensions: {
+      code: 'UNAUTHENTICATED',
+      rule: 'oneAuthorizationHeader',
+      http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_request"' } },
+    },
+  });
+}
+
+/** Authorization headers of the node request behind `serverContext` (0 when none is known). */
+function authorizationCount(serverContext: unknown): number {
+  const req = (serverContext as { req?: Pick<IncomingMessage, 'headersDistinct'> } | undefined)
+    ?.req;
+  return req?.headersDistinct?.authorization?.length ?? 0;
 }
 
 /** Token digests of the requests `useCallerAuth` authenticated (caller limits key by them). */
@@ -71,7 +91,9 @@ export function useCallerAuth({
   deadlineMs,
 }: CallerAuthOptions): Plugin<GatewayContext> {
   return {
-    onRequestParse({ request }) {
+    onRequestParse({ request, serverContext }) {
+      const count = authorizationCount(serverContext);
+      if (count > 1) throw repeatedHeader(count);
       principals.set(
         request,
         authenticate(directory, request.headers.get('authorization'), request),

@@ -10,10 +10,17 @@
  * cached Basic credentials fail caller auth with 401), or one of the usual preflight headers.
  * What is refused is an anonymous simple request: any GraphQL client's defaults work with a
  * token, and an anonymous GET adds `x-graphql-csrf: 1` (see docs/api.md#csrf). The refusal
- * answers 403 FORBIDDEN (mask-error.ts gives yoga's uncoded error its code and message).
+ * answers 403 FORBIDDEN with a message saying what to send. It is a client error: one info
+ * line (no stack) besides the access line, not yoga's error-level log of an uncoded error.
  */
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import type { Plugin } from 'graphql-yoga';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Logger } from '../logger.ts';
+import { requestIdOf } from '../request-context.ts';
+
+export const CSRF_MESSAGE =
+  'Refused as a possible cross-site request: a GET or a form/text-plain POST must carry an ' +
+  'Authorization header, a Content-Type of application/json, or an x-graphql-csrf header.';
 
 /** Headers whose presence proves a preflighted (or non-browser) request. */
 export const PREFLIGHT_HEADERS = [
@@ -25,6 +32,28 @@ export const PREFLIGHT_HEADERS = [
   'x-apollo-operation-name',
 ];
 
-export function useCsrfPrevention(): Plugin {
-  return useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }) as Plugin;
+export interface CsrfPreventionOptions {
+  /** Receives one info line per refusal. @default none */
+  logger?: Logger;
+}
+
+export function useCsrfPrevention({ logger }: CsrfPreventionOptions = {}): Plugin {
+  // yoga's rule, its refusal replaced by the gateway's coded one.
+  const check = useCSRFPrevention({ requestHeaders: PREFLIGHT_HEADERS }).onRequestParse;
+  return {
+    onRequestParse(payload) {
+      try {
+        check?.(payload as Parameters<NonNullable<typeof check>>[0]);
+      } catch {
+        const { request } = payload;
+        logger?.info(
+          { requestId: requestIdOf(request), method: request.method },
+          'refused as a possible cross-site request (no preflight header)',
+        );
+        throw createGraphQLError(CSRF_MESSAGE, {
+          extensions: { code: 'FORBIDDEN', http: { status: 403 } },
+        });
+      }
+    },
+  };
 }

@@ -20,6 +20,11 @@ export interface LimitsOptions {
   maxCost?: number;
   /** Directives per operation. @default 50 */
   maxDirectives?: number;
+  /**
+   * Drop "Did you mean …?" from validation errors: with introspection off they would name
+   * fields the caller cannot list. @default false
+   */
+  hideFieldSuggestions?: boolean;
 }
 
 /** armor's errors carry no code; give them the gateway's. */
@@ -38,8 +43,8 @@ export function useLimits(options: LimitsOptions = {}): Plugin[] {
     maxTokens: { n: options.maxTokens ?? 2_000, onReject },
     costLimit: { maxCost: options.maxCost ?? 5_000, onReject },
     maxDirectives: { n: options.maxDirectives ?? 50, onReject },
-    // Introspection is public (GraphiQL), so suggestions give nothing away.
-    blockFieldSuggestion: { enabled: false },
+    // With introspection on, suggestions give nothing away.
+    blockFieldSuggestion: { enabled: options.hideFieldSuggestions === true, mask: '' },
   });
   return armor.protect().plugins;
 }

@@ -158,6 +158,36 @@ describe('the upstream never processed the order', () => {
   });
 });
 
+describe('a retry after an ambiguous end (replayed: an earlier request placed the order)', () => {
+  const PLACE_REPLAYED = PLACE.replace('receipt {', 'replayed receipt {');
+  const placeReplayed = async (caller: TestCaller, id: string) => {
+    const { result } = await s.gql(caller, PLACE_REPLAYED, { input: orderInput(id) });
+    return result.body.data?.placeOrder as Placed & { replayed?: boolean };
+  };
+
+  it.each<[string, FaultConfig | null]>([
+    ['answered', null],
+    ['its answer dropped, found by its own read-back', { reset: 'after', match: ORDER, count: 1 }],
+  ])(
+    'the retry places the order itself (%s): replayed false, then true',
+    async (_name, retryFault) => {
+      const caller = s.caller();
+      const id = `retry-own-${retryFault ? 'dropped' : 'answered'}`;
+      // Every send refused before processing: the first request ends UPSTREAM_UNAVAILABLE.
+      s.sandbox.setFaults({ status5xx: true, match: ORDER });
+      expect(await placeReplayed(caller, id)).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+      expect(ordersOf(caller)).toEqual([]);
+      s.sandbox.setFaults(retryFault);
+      const retried = await placeReplayed(caller, id);
+      expect(retried).toMatchObject({ __typename: 'PlaceOrderSuccess', replayed: false });
+      expect(ordersOf(caller)).toHaveLength(1);
+      s.sandbox.setFaults(null);
+      expect(await placeReplayed(caller, id)).toEqual({ ...retried, replayed: true });
+      expect(ordersOf(caller)).toHaveLength(1);
+    },
+  );
+});
+
 describe('the upstream is slow everywhere', () => {
   it('order and read-back both time out: UPSTREAM_UNAVAILABLE, never resent blind, one order once processed', async () => {
     const caller = s.caller();

@@ -4,7 +4,7 @@
  * a JSON body or a preflight header passes; yoga's own request errors keep to the vocabulary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_MESSAGE } from '../../../src/plugins/mask-error.ts';
+import { CSRF_MESSAGE } from '../../../src/plugins/use-csrf-prevention.ts';
 import { codes, type GraphQLBody, type Running, startGateway, uniquePrefix } from './harness.ts';
 
 let gw: Running;

@@ -1,6 +1,7 @@
 /**
  * GRAPHQL_INTROSPECTION and GRAPHIQL: on by default, off by default under
- * NODE_ENV=production, and each can be set either way explicitly.
+ * NODE_ENV=production, and each can be set either way explicitly. With introspection off,
+ * validation errors suggest no field names either.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { codes, type Running, startGateway, uniquePrefix } from './harness.ts';
@@ -66,5 +67,23 @@ describe('introspection and GraphiQL', () => {
     const dev = await start({ GRAPHQL_INTROSPECTION: 'false', GRAPHIQL: '0' });
     expect(await introspects(dev)).toBe(false);
     expect(await servesGraphiQL(dev)).toBe(false);
+  });
+
+  it('with introspection off, a misspelt field gets no "Did you mean" naming a hidden one', async () => {
+    const misspelt = 'mutation { setDefaultFeeRate { __typename } }';
+    const on = await start({});
+    const open = await on.gql(misspelt, { token: on.gateway.demoTokens?.trader as string });
+    // With introspection on the schema is public, and graphql-js's suggestion stays.
+    expect(open.body.errors?.[0]?.message).toMatch(/Did you mean "setDefaultFeeRates"\?/);
+    const off = await start({ GRAPHQL_INTROSPECTION: 'false' });
+    const { status, body } = await off.gql(misspelt, {
+      token: off.gateway.demoTokens?.trader as string,
+    });
+    expect(status).toBe(400);
+    expect(codes(body)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    expect(body.errors?.[0]?.message).toBe(
+      'Cannot query field "setDefaultFeeRate" on type "Mutation".',
+    );
+    expect(JSON.stringify(body)).not.toMatch(/Did you mean|setDefaultFeeRates/);
   });
 });

@@ -190,6 +190,22 @@ describe('OrderIdempotency', () => {
     expect(u.orders.size).toBe(1);
   });
 
+  it('a retry after an ambiguous end that places the order itself is not a replay', async () => {
+    const u = upstream();
+    const g = guard();
+    // The first call's send never reached the upstream, but the call could not know that.
+    const lost: OrderAccount = {
+      ...u.account,
+      createOrder: () => Promise.reject(new UnavailableError('createOrder', 'timeout', 'lost')),
+    };
+    await expect(g.place(lost, params)).rejects.toBeInstanceOf(UnavailableError);
+    const retry = await g.place(u.account, params);
+    expect(retry).toMatchObject({ replayed: false, created: { order_id: 1 } });
+    // Its own answer from now on.
+    expect(await g.place(u.account, params)).toEqual({ ...retry, replayed: true });
+    expect([u.sends(), u.orders.size]).toEqual([1, 1]);
+  });
+
   it('a repeat that cannot wait as long as the running lease is told IDEMPOTENCY_IN_PROGRESS', async () => {
     const u = upstream();
     const store = createMemoryStore();
