@@ -3,13 +3,15 @@
  * HTTP (`Accept: text/event-stream`, or a multipart response) holds its connection for as long
  * as it runs, so it counts against its client IP's and its principal's stream caps and the
  * replica's. Over a cap the subscription is not started: the answer is HTTP 429 with
- * `Retry-After` and one `RATE_LIMITED` error (`extensions.reason: TOO_MANY_STREAMS`). The slot
+ * `Retry-After` and one `RATE_LIMITED` error (`extensions.reason: TOO_MANY_STREAMS`), as plain
+ * JSON (yoga would frame it as an event stream for an SSE request). The slot
  * is given back when node's response closes: the stream ended or the client went away.
  * graphql-ws operations (no such Accept) are capped per connection instead (live-ws-limits.ts);
  * requests not served by node:http (`yoga.fetch`) hold no connection and are not counted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GraphQLError } from 'graphql';
+import { isAsyncIterable } from '@envelop/core';
+import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requestClientIp } from '../client-address.ts';
 import type { ConnectionBudget } from '../connection-budget.ts';
@@ -49,6 +51,14 @@ export function tooManyStreams(reason: RefusalReason): GraphQLError {
   );
 }
 
+/** The JSON body of a refusal: the error as yoga serializes it, without `extensions.http`. */
+function refusalBody(result: ExecutionResult): string | undefined {
+  const error = result.errors?.find((e) => e.extensions?.reason === 'TOO_MANY_STREAMS');
+  if (!error) return undefined;
+  const { http: _http, ...extensions } = error.extensions;
+  return JSON.stringify({ errors: [{ message: error.message, extensions }] });
+}
+
 const isStreamRequest = (request: Request): boolean => {
   const accept = request.headers.get('accept') ?? '';
   return accept.includes('text/event-stream') || accept.includes('multipart/mixed');
@@ -75,6 +85,22 @@ export function useStreamCaps({
       // The client may already be gone: then 'close' has been emitted.
       if (res.closed) lease.release();
       else res.once('close', () => lease.release());
+    },
+    onResultProcess({ result, setResultProcessor }) {
+      if (isAsyncIterable(result) || Array.isArray(result)) return;
+      const body = refusalBody(result as ExecutionResult);
+      if (body === undefined) return;
+      setResultProcessor(
+        (_result, fetchAPI) =>
+          new fetchAPI.Response(body, {
+            status: 429,
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'retry-after': String(RETRY_AFTER_S),
+            },
+          }),
+        'application/json',
+      );
     },
   };
 }
