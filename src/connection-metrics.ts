@@ -1,7 +1,8 @@
 /**
- * Metrics of the connection budget (connection-budget.ts), and the kinds and reasons it counts: open connections by kind, read at
- * scrape time, and refusals by kind and reason, summed in plain numbers and handed to
- * prom-client when it collects. No IP or principal ever becomes a label.
+ * The kinds of connection the budget (connection-budget.ts) counts, why it refuses one, and
+ * its metrics: open connections by kind, read at scrape time; refusals by kind and reason and
+ * idle graphql-ws closes, summed in plain numbers and handed to prom-client when it collects.
+ * No IP or principal ever becomes a label.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 
