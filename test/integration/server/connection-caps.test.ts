@@ -209,6 +209,25 @@ describe("the replica's cap on streams", () => {
     for (const c of clients.splice(0)) c.ws.terminate();
     await expectEmpty(gw);
   });
+  it('at the connection cap refuses TCP connections while the admin listener answers', async () => {
+    const port = Number(new URL(gw.origin).port);
+    const sockets: RawSocket[] = [];
+    try {
+      for (let i = 0; i < 67; i++) sockets.push(await openSocket(port, '127.0.1.9'));
+      const over = await openSocket(port, '127.0.1.10');
+      sockets.push(over);
+      await expect.poll(() => over.closed).toBe(true);
+      expect(over.received).toBe('');
+      expect((await fetch(`${gw.adminOrigin}/ready`)).status).toBe(200);
+      expect(
+        await metric(gw, 'svc_connections_refused_total{kind="http",reason="global"}'),
+      ).toBe(1);
+      expect(await metric(gw, 'svc_connections_open{kind="http"}')).toBe(67);
+    } finally {
+      for (const s of sockets) s.socket.destroy();
+    }
+    await expectEmpty(gw);
+  });
 });
 
 describe('idle graphql-ws connections', () => {
