@@ -219,9 +219,9 @@ describe("the replica's cap on streams", () => {
       await expect.poll(() => over.closed).toBe(true);
       expect(over.received).toBe('');
       expect((await fetch(`${gw.adminOrigin}/ready`)).status).toBe(200);
-      expect(
-        await metric(gw, 'svc_connections_refused_total{kind="http",reason="global"}'),
-      ).toBe(1);
+      expect(await metric(gw, 'svc_connections_refused_total{kind="http",reason="global"}')).toBe(
+        1,
+      );
       expect(await metric(gw, 'svc_connections_open{kind="http"}')).toBe(67);
     } finally {
       for (const s of sockets) s.socket.destroy();
