@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import {
   CONNECTION_KINDS,
   type ConnectionKind,
+  type ConnectionMetrics,
   createConnectionMetrics,
   type RefusalReason,
 } from './connection-metrics.ts';
@@ -61,7 +62,7 @@ export class ConnectionBudget {
   private readonly tallies = new Map<ConnectionKind, Tally>(
     CONNECTION_KINDS.map((kind) => [kind, new Tally()]),
   );
-  private readonly metrics;
+  private readonly metrics: ConnectionMetrics | undefined;
 
   constructor(private readonly options: ConnectionBudgetOptions) {
     this.max = options.max;
