@@ -11,6 +11,11 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { ED25519_ENGINE } from '../src/auth/ed25519.ts';
 import { RequestSigner } from '../src/auth/request-signature.ts';
 import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
+import {
+  type ConnectionFloodResult,
+  describeConnectionFlood,
+  runConnectionFlood,
+} from './lib/connection-flood.ts';
 import { type FanoutResult, runFanout } from './lib/fanout.ts';
 import {
   combineLoads,
@@ -240,7 +245,7 @@ async function main(): Promise<number> {
   const perScenarioS = opts.warmupS + opts.durationS + opts.latencyS;
   // (9) fan-out runs with the full scenario list (not with --only): its own processes.
   const withFanout = scenarios.length === SCENARIO_LIST.length;
-  const budgetS = 60 + scenarios.length * (perScenarioS + 10) + (withFanout ? 180 : 0);
+  const budgetS = 60 + scenarios.length * (perScenarioS + 10) + (withFanout ? 180 + 90 : 0);
   const watchdog = setTimeout(() => {
     log(`bench: still running after ${budgetS} s; stopping`);
     killAllChildren();
@@ -403,6 +408,18 @@ async function main(): Promise<number> {
     }
   }
 
+  // (10) connection flood: with the full list too (its own processes, fd-limited gateway).
+  let connectionFlood: ConnectionFloodResult | null = null;
+  if (withFanout) {
+    try {
+      connectionFlood = await runConnectionFlood(opts.smoke ? { connections: 500 } : {});
+      log(`  ${describeConnectionFlood(connectionFlood)}`);
+      if (!connectionFlood.ok) problems.push(describeConnectionFlood(connectionFlood));
+    } catch (error) {
+      problems.push(`connectionFlood: ${(error as Error).message}`);
+    }
+  }
+
   const signingUs =
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
   const ratioValues = ratios(results, fanout);
@@ -432,6 +449,7 @@ async function main(): Promise<number> {
       smoke: opts.smoke,
     },
     fanout,
+    connectionFlood,
     signingUs: Number.isFinite(signingUs) ? Math.round(signingUs * 10) / 10 : null,
     machine: info,
     date: new Date().toISOString(),

@@ -116,8 +116,28 @@ const envSchema = z
     STREAM_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(250),
     STREAM_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(10_000),
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
+
+    /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
+    CONN_MAX: z.coerce.number().int().positive().optional(),
+    CONN_FD_RESERVE: z.coerce.number().int().nonnegative().default(256),
+    CONN_MAX_PER_IP: z.coerce.number().int().positive().default(256),
+    CONN_WS_MAX_PER_IP: z.coerce.number().int().positive().default(64),
+    CONN_WS_MAX_PER_PRINCIPAL: z.coerce.number().int().positive().default(32),
+    CONN_SSE_MAX_PER_IP: z.coerce.number().int().positive().default(64),
+    CONN_SSE_MAX_PER_PRINCIPAL: z.coerce.number().int().positive().default(32),
+    CONN_WS_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+    CONN_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    CONN_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    CONN_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   })
   .superRefine((env, ctx) => {
+    if (env.CONN_HEADERS_TIMEOUT_MS > env.CONN_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CONN_HEADERS_TIMEOUT_MS'],
+        message: 'must be at most CONN_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+      });
+    }
     if (env.UPSTREAM_RETRY_CAP_MS < env.UPSTREAM_RETRY_BASE_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -234,6 +254,22 @@ const configSchema = envSchema.transform((env) => {
       /** Events a subscriber may fall behind before it is ended. */
       queueMax: env.SUBSCRIPTION_QUEUE_MAX,
     },
+    /** Connection caps and the public server's timeouts (src/connection-budget.ts). */
+    connections: {
+      /** Open public connections at most; undefined: the fd limit minus `fdReserve`. */
+      max: env.CONN_MAX,
+      fdReserve: env.CONN_FD_RESERVE,
+      perIp: env.CONN_MAX_PER_IP,
+      ws: {
+        perIp: env.CONN_WS_MAX_PER_IP,
+        perPrincipal: env.CONN_WS_MAX_PER_PRINCIPAL,
+        idleTimeoutMs: env.CONN_WS_IDLE_TIMEOUT_MS,
+      },
+      sse: { perIp: env.CONN_SSE_MAX_PER_IP, perPrincipal: env.CONN_SSE_MAX_PER_PRINCIPAL },
+      headersTimeoutMs: env.CONN_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.CONN_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.CONN_KEEPALIVE_TIMEOUT_MS,
+    },
   };
 });
 
@@ -285,6 +321,7 @@ const OUR_PREFIXES = [
   'CALLER_',
   'STREAM_',
   'SUBSCRIPTION_',
+  'CONN_',
 ];
 const KNOWN = new Set(Object.keys(envSchema.shape));
 

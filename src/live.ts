@@ -19,6 +19,7 @@ import { createLiveMetrics } from './live-metrics.ts';
 import { registerResyncMetrics } from './live-resync-metrics.ts';
 import { authorizationOf } from './live-ws-auth.ts';
 import { WsConnection } from './live-ws-connection.ts';
+import type { WsLimits } from './live-ws-limits.ts';
 import { laneOperation, withWsLane } from './live-ws-stream.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './plugins/use-caller-auth.ts';
@@ -40,6 +41,8 @@ export interface LiveOptions {
   logger: Logger;
   /** The gateway's metrics registry (subscriber gauges, deliveries). @default no metrics */
   registry?: Registry;
+  /** Connection caps and the idle timeout of graphql-ws connections. @default none */
+  limits?: WsLimits;
 }
 
 export interface Live {
@@ -65,7 +68,7 @@ export interface Live {
 type ConnectionParams = Record<string, unknown> & { authorization?: unknown };
 
 export function createLive(options: LiveOptions): Live {
-  const { config, upstream, logger } = options;
+  const { config, upstream, logger, limits } = options;
   const brokerId = config.brokerId ?? options.defaultBrokerId;
   const hub = new StreamHub({
     wsBase: config.wsUrl ?? wsBaseOf(options.upstreamUrl),
@@ -111,6 +114,7 @@ export function createLive(options: LiveOptions): Live {
           socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
           return;
         }
+        if (limits && !limits.admit(req, socket)) return;
         wss.handleUpgrade(req, socket, head, (ws) => {
           WsConnection.open(ws, socket as Socket);
           wss.emit('connection', ws, req);
@@ -120,13 +124,19 @@ export function createLive(options: LiveOptions): Live {
         {
           // A bad token, or two spellings of `authorization` that disagree, refuses the
           // connection (4403); no token is an anonymous caller.
+          // Over the caller's connection cap: 4429 (live-ws-limits.ts).
           onConnect: (ctx) => {
             try {
-              authenticate(directory, authorizationOf(ctx.connectionParams));
-              return true;
+              const principal = authenticate(directory, authorizationOf(ctx.connectionParams));
+              return limits ? limits.connected(ctx, principal) : true;
             } catch {
               return false;
             }
+          },
+          // The idle timeout runs from the last operation's start or end.
+          onComplete: (ctx) => limits?.touch(ctx),
+          onError: (ctx) => {
+            limits?.touch(ctx);
           },
           execute: (args) => (args.rootValue as Enveloped).execute(args),
           subscribe: async (args) => {
@@ -136,6 +146,7 @@ export function createLive(options: LiveOptions): Live {
             return withWsLane(request, result) as typeof result;
           },
           onSubscribe: async (ctx, id, payload) => {
+            limits?.touch(ctx);
             const authorization = authorizationOf(ctx.connectionParams);
             // The text, or the registered document of extensions.persistedQuery.sha256Hash /
             // documentId (send `query: ""` with a hash: graphql-ws requires the field).

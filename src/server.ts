@@ -19,9 +19,11 @@ import {
 } from './auth/principals.ts';
 import { createCallerLimiter } from './caller-limits/limiter.ts';
 import type { Config } from './config.ts';
+import { type ConnectionBudget, createConnectionBudget } from './connection-budget.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
 import { createIdempotency } from './idempotency/index.ts';
 import { createLive, type Live } from './live.ts';
+import { WsLimits } from './live-ws-limits.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
 import { createGraphiQLRenderer } from './plugins/graphiql.ts';
@@ -39,6 +41,7 @@ import { useMediaType } from './plugins/use-media-type.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
+import { useStreamCaps } from './plugins/use-stream-caps.ts';
 import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
@@ -90,6 +93,11 @@ export interface Gateway {
   logger: Logger;
   /** Live updates: the replica's upstream streams. */
   live: Live;
+  /**
+   * Open connections, per IP and principal, under their caps: pass it to
+   * `createPublicServer` (src/server-limits.ts) for the TCP caps.
+   */
+  connections: ConnectionBudget;
   /** Serves graphql-ws (subscriptions over WebSocket) on this HTTP server's `/graphql`. */
   attachWebSockets(server: Server): void;
   /** Stops reporting ready (/ready → 503) so load balancers drain this instance. */
@@ -152,6 +160,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);
+  const proxyHops = config.callerLimits.proxyHops;
+  const connections = createConnectionBudget(config.connections, {
+    proxyHops,
+    registry: metrics.registry,
+  });
   const live = createLive({
     config: config.streams,
     upstream,
@@ -159,6 +172,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(sandbox ? { defaultBrokerId: sandbox.brokerId } : {}),
     logger,
     registry: metrics.registry,
+    limits: new WsLimits({
+      budget: connections,
+      proxyHops,
+      idleTimeoutMs: config.connections.ws.idleTimeoutMs,
+    }),
   });
   const persisted = createGatewayPersistedOperations({
     config,
@@ -202,6 +220,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       useCsrfPrevention({ logger }),
       useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       live.plugin,
+      // SSE streams per client IP and principal: before anything is charged or executed.
+      useStreamCaps({ budget: connections, proxyHops }),
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
       // text in `require` mode), before the limits (which then check the stored documents too).
       persisted.plugin,
@@ -255,6 +275,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     metrics,
     logger,
     live,
+    connections,
     attachWebSockets: (server) => live.attach(server, yoga, directory, persisted.resolveOperation),
     drain: () => {
       draining = true;

@@ -6,7 +6,6 @@
  * resolves 0. Configuration, keystore, seed and listen problems resolve 1 with every problem
  * named on stderr.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { listenAdmin } from './admin.ts';
@@ -21,6 +20,7 @@ import {
 import { demoExposure, publicHost, shownHost } from './demo-host.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createGateway, type Gateway } from './server.ts';
+import { createPublicServer } from './server-limits.ts';
 
 const USAGE = `usage: svc-gateway start
 Starts the gateway; every setting comes from the environment (docs/configuration.md).
@@ -121,7 +121,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const storeReported = reportStore(gateway, config, logger);
 
-  const server = createServer(gateway.handler);
+  // Timeouts against slow clients, TCP connection caps (docs/operations.md).
+  const server = createPublicServer(gateway.handler, {
+    ...config.connections,
+    budget: gateway.connections,
+  });
   gateway.attachWebSockets(server);
   // Demo mode stays on loopback unless HOST says otherwise (demo-host.ts).
   const demo = gateway.demoTokens !== undefined;

@@ -353,6 +353,11 @@ export async function runFanout(options: FanoutOptions = {}): Promise<FanoutResu
         // Every subscriber is the same caller: no per-caller budget in the way.
         CALLER_POINTS: '100000000',
         CALLER_ANON_POINTS: '1000',
+        // Thousands of streams from one IP and one caller: the connection caps out of the way.
+        CONN_SSE_MAX_PER_IP: String(subscribers + 1_000),
+        CONN_SSE_MAX_PER_PRINCIPAL: String(subscribers + 1_000),
+        CONN_WS_MAX_PER_IP: String(wsConnections + 1_000),
+        CONN_WS_MAX_PER_PRINCIPAL: String(wsConnections + 1_000),
         LOG_LEVEL: 'warn',
         BENCH_TRADERS: JSON.stringify([{ ...trader, token }]),
       },

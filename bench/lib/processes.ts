@@ -42,6 +42,11 @@ export interface StartOptions {
   /** Write a V8 CPU profile of this child into `profileDir` on exit. */
   profileDir?: string | undefined;
   readyTimeoutMs?: number;
+  /**
+   * A command that runs node, e.g. `['prlimit', '--nofile=4096:4096']` to start the child
+   * with fewer file descriptors; it must exec node (so the pid is node's). @default none
+   */
+  wrapper?: string[];
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,7 +87,13 @@ export function startChild(name: string, options: StartOptions): Promise<Running
   const logFd = openSync(logFile, 'w');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, options.module)], {
+    const [command, ...args] = [
+      ...(options.wrapper ?? []),
+      process.execPath,
+      ...nodeArgs,
+      join(BENCH_DIR, options.module),
+    ];
+    child = spawn(command!, args, {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -4,7 +4,6 @@
  * lines for the no-secrets checks.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listenAdmin } from '../../../src/admin.ts';
 import { generateKeyMaterial } from '../../../src/auth/keys.ts';
@@ -14,6 +13,7 @@ import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/logger.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../../src/server.ts';
+import { createPublicServer } from '../../../src/server-limits.ts';
 
 import { REDIS_URL } from '../../helpers/redis.ts';
 
@@ -126,7 +126,11 @@ export async function startGateway(options: StartOptions): Promise<Running> {
     env: env ?? {},
     ...rest,
   });
-  const server = createServer(gateway.handler);
+  // As `npm start` creates it: the same timeouts and connection caps.
+  const server = createPublicServer(gateway.handler, {
+    ...config.connections,
+    budget: gateway.connections,
+  });
   if (webSockets) gateway.attachWebSockets(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
