@@ -41,7 +41,7 @@ function normalize(body: unknown): { data: string; rest: unknown } {
 
 interface Compared {
   /** The production answer as it came. */
-  answer: { data?: unknown };
+  answer: { data?: unknown; errors?: unknown };
   prod: ReturnType<typeof normalize>;
   ref: ReturnType<typeof normalize>;
   same: boolean;
@@ -52,7 +52,7 @@ async function both(op: Operation): Promise<Compared> {
   twins.tick();
   const { token, ...payload } = op;
   const response = await twins.prod.post(payload, token ? { token } : {});
-  const answer = (await response.json()) as { data?: unknown };
+  const answer = (await response.json()) as { data?: unknown; errors?: unknown };
   const [prod, ref] = [normalize(answer), normalize(await referenceExecute(twins.ref.gateway, op))];
   const same = prod.data === ref.data && JSON.stringify(prod.rest) === JSON.stringify(ref.rest);
   return { answer, prod, ref, same };
@@ -61,8 +61,12 @@ async function both(op: Operation): Promise<Compared> {
 const tokenOf = (caller: Caller) =>
   caller === 'anonymous' ? undefined : twins.tokens[caller === 'admin' ? 'admin' : 'trader'];
 
+/** Whether an answer has no errors: the comparison covered a full answer. */
+const clean = (answer: { errors?: unknown }) => answer.errors === undefined;
+
 async function runSteps(steps: Step[], seen: Map<string, unknown>) {
   const differing: { label: string; prod: unknown; ref: unknown }[] = [];
+  const failed: string[] = [];
   for (const step of steps) {
     const variables = resolveVariables(step, seen);
     const token = tokenOf(step.caller);
@@ -73,45 +77,40 @@ async function runSteps(steps: Step[], seen: Map<string, unknown>) {
       ...(token ? { token } : {}),
     });
     if (!same) differing.push({ label: step.label, prod, ref });
+    if (!clean(answer)) failed.push(step.label);
     remember(answer.data, seen);
   }
-  return differing;
+  return { differing, failed };
 }
 
 describe('one executor: production path and graphql-js execute answer the same JSON', () => {
   it('for every README and docs/api.md example, GraphiQL tab and operations/ document', async () => {
     const steps = documentSteps();
     expect(steps.length).toBeGreaterThan(30);
-    const differing = await runSteps(steps, new Map());
+    const { differing, failed } = await runSteps(steps, new Map());
     expect(differing).toEqual([]);
+    // Only the two dashboards ask for a missing order on purpose; everything else answers whole.
+    expect(failed).toEqual(['docs/api.md Dashboard', 'operations/trading TradingDashboard']);
   });
 
   it('for the list of issue 23: a repeated id and a missing one keep their places', async () => {
-    const differing = await runSteps(
-      [
-        {
-          label: 'place a',
-          query: `mutation { placeOrder(input: { symbol: "PERP_ETH_USDC", orderType: LIMIT, side: BUY,
-            orderPrice: 2000, orderQuantity: 1, clientOrderId: "a" }) { __typename } }`,
-          variables: {},
-          names: [],
-          caller: 'trader',
-        },
-        {
-          label: 'orders with a missing id last',
-          query: '{ orders(clientOrderIds: ["a", "a", "missing"]) { clientOrderId } }',
-          variables: {},
-          names: [],
-          caller: 'trader',
-        },
-      ],
-      new Map(),
-    );
-    expect(differing).toEqual([]);
+    const token = twins.tokens.trader;
+    const place = `mutation { placeOrder(input: { symbol: "PERP_ETH_USDC", orderType: LIMIT,
+      side: BUY, orderPrice: 2000, orderQuantity: 1, clientOrderId: "a" }) { __typename } }`;
+    expect((await both({ query: place, token })).same).toBe(true);
+    const query = '{ orders(clientOrderIds: ["a", "a", "missing"]) { clientOrderId } }';
+    const { answer, prod, ref, same } = await both({ query, token });
+    expect(prod).toEqual(ref);
+    expect(same).toBe(true);
+    expect(answer).toMatchObject({
+      data: { orders: [{ clientOrderId: 'a' }, { clientOrderId: 'a' }, null] },
+      errors: [{ path: ['orders', 2], extensions: { code: 'NOT_FOUND' } }],
+    });
   });
 
   it('for generated queries, under upstream faults', { timeout: 120_000 }, async () => {
-    await runSteps(setupSteps(), new Map());
+    expect(await runSteps(setupSteps(), new Map())).toEqual({ differing: [], failed: [] });
+    const seen = { whole: 0, upstreamDown: 0, inList: 0 };
     const arbitrary = fc.record({
       caller: fc.constantFrom<Caller>('trader', 'trader', 'trader', 'admin', 'anonymous'),
       fault: fc.constantFrom(...FAULTS),
@@ -122,7 +121,11 @@ describe('one executor: production path and graphql-js execute answer the same J
         await twins.faults(fault);
         try {
           const token = tokenOf(caller);
-          const { prod, ref, same } = await both({ ...generated, ...(token ? { token } : {}) });
+          const { answer, prod, ref, same } = await both({
+            ...generated,
+            ...(token ? { token } : {}),
+          });
+          count(answer, seen);
           if (!same) expect({ caller, fault, prod }).toEqual({ caller, fault, prod: ref });
         } finally {
           await twins.faults(null);
@@ -130,8 +133,23 @@ describe('one executor: production path and graphql-js execute answer the same J
       }),
       { numRuns: 150 },
     );
+    // The cases cover what they are for: whole answers, the faults, errors inside lists.
+    expect(seen.whole).toBeGreaterThan(15);
+    expect(seen.upstreamDown).toBeGreaterThan(0);
+    expect(seen.inList).toBeGreaterThan(0);
   });
 });
+
+/** Counts whole answers, upstream failures and errors at a list index. */
+function count(
+  answer: Compared['answer'],
+  seen: Record<'whole' | 'upstreamDown' | 'inList', number>,
+) {
+  const errors = (answer.errors ?? []) as { path?: unknown[]; extensions?: { code?: string } }[];
+  if (clean(answer)) seen.whole++;
+  if (errors.some((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE')) seen.upstreamDown++;
+  if (errors.some((e) => e.path?.some((p) => typeof p === 'number'))) seen.inList++;
+}
 
 /** The orders the generated queries read: a resting one, a filled one (a position). */
 function setupSteps(): Step[] {
