@@ -12,10 +12,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../../src/resolvers/order-list.ts';
 import { schema } from '../../../src/schema/index.ts';
-import { type ArgumentPool, queryArbitrary } from '../../helpers/query-arbitrary.ts';
+import { queryArbitrary } from '../../helpers/query-arbitrary.ts';
 import { type Caller, documentSteps, remember, resolveVariables, type Step } from './documents.ts';
+import { FAULTS, FLAKY, pool, setupSteps } from './generated-cases.ts';
 import { type Operation, referenceExecute } from './reference.ts';
 import { startTwins, type Twins } from './twins.ts';
 
@@ -108,9 +108,45 @@ describe('one executor: production path and graphql-js execute answer the same J
     });
   });
 
+  it('for faults inside a list and under a non-null field', async () => {
+    const token = twins.tokens.trader;
+    const cases = [
+      {
+        fault: { status5xx: true, match: { paths: [FLAKY] } },
+        query: '{ orders(clientOrderIds: ["flaky", "missing", "flaky"]) { clientOrderId } }',
+        shape: { data: { orders: [null, null, null] } },
+      },
+      {
+        // feeRates is [MarketFeeRates!]!: its error makes the whole account null.
+        fault: { html: { status: 502 }, match: { paths: ['/v1/client/info'] } },
+        query: '{ account { id feeRates { kind } } strategyVaultNonce }',
+        shape: { data: { account: null, strategyVaultNonce: expect.any(Number) } },
+      },
+      {
+        fault: { reset: 'before', match: { paths: ['/v1/orders'] } },
+        query:
+          '{ a: account { orders(first: 2) { totalCount edges { node { clientOrderId } } } } }',
+        shape: { data: { a: { orders: null } } },
+      },
+    ];
+    for (const { fault, query, shape } of cases) {
+      await twins.faults(fault);
+      try {
+        const { answer, prod, ref } = await both({ query, token });
+        expect(prod, query).toEqual(ref);
+        expect(answer, query).toMatchObject(shape);
+        expect(answer.errors, query).toContainEqual(
+          expect.objectContaining({ extensions: { code: 'UPSTREAM_UNAVAILABLE' } }),
+        );
+      } finally {
+        await twins.faults(null);
+      }
+    }
+  });
+
   it('for generated queries, under upstream faults', { timeout: 120_000 }, async () => {
     expect(await runSteps(setupSteps(), new Map())).toEqual({ differing: [], failed: [] });
-    const seen = { whole: 0, upstreamDown: 0, inList: 0 };
+    const seen: Seen = { whole: 0, upstreamDown: 0, inList: 0 };
     const arbitrary = fc.record({
       caller: fc.constantFrom<Caller>('trader', 'trader', 'trader', 'admin', 'anonymous'),
       fault: fc.constantFrom(...FAULTS),
@@ -140,74 +176,13 @@ describe('one executor: production path and graphql-js execute answer the same J
   });
 });
 
+type Seen = Record<'whole' | 'upstreamDown' | 'inList', number>;
+type ErrorJson = { path?: (string | number)[]; extensions?: { code?: string } };
+
 /** Counts whole answers, upstream failures and errors at a list index. */
-function count(
-  answer: Compared['answer'],
-  seen: Record<'whole' | 'upstreamDown' | 'inList', number>,
-) {
-  const errors = (answer.errors ?? []) as { path?: unknown[]; extensions?: { code?: string } }[];
+function count(answer: Compared['answer'], seen: Seen) {
+  const errors = (answer.errors ?? []) as ErrorJson[];
   if (clean(answer)) seen.whole++;
   if (errors.some((e) => e.extensions?.code === 'UPSTREAM_UNAVAILABLE')) seen.upstreamDown++;
   if (errors.some((e) => e.path?.some((p) => typeof p === 'number'))) seen.inList++;
-}
-
-/** The orders the generated queries read: a resting one, a filled one (a position). */
-function setupSteps(): Step[] {
-  const place = (input: string) => ({
-    label: `setup ${input}`,
-    query: `mutation { placeOrder(input: { ${input} }) { __typename } }`,
-    variables: {},
-    names: [],
-    caller: 'trader' as const,
-  });
-  return [
-    place(
-      'symbol: "PERP_ETH_USDC", orderType: LIMIT, side: BUY, orderPrice: 2000, orderQuantity: 1, clientOrderId: "gen-a"',
-    ),
-    place(
-      'symbol: "PERP_BTC_USDC", orderType: MARKET, side: BUY, orderQuantity: 0.01, clientOrderId: "gen-b"',
-    ),
-  ];
-}
-
-/** Upstream faults of the generated cases: none, or one mode on a few read routes. */
-const FLAKY = '/v1/client/order/flaky';
-const FAULTS: (Record<string, unknown> | null)[] = [
-  null,
-  null,
-  { status5xx: true, match: { methods: ['GET'], paths: [FLAKY, '/v1/positions'] } },
-  { html: { status: 502 }, match: { methods: ['GET'], paths: [FLAKY, '/v1/client/info'] } },
-  { malformedJson: true, match: { methods: ['GET'], paths: [FLAKY, '/v1/client/holding'] } },
-  { reset: 'before', match: { methods: ['GET'], paths: [FLAKY, '/v1/orders'] } },
-  {
-    status5xx: { status: 503 },
-    match: { methods: ['GET'], paths: [{ pattern: '^/v1/client/order/gen-' }] },
-  },
-];
-
-/** Argument values: valid ones, missing and faulted orders, and values the rules refuse. */
-function pool(accountId: string): ArgumentPool {
-  const ids = fc.constantFrom('gen-a', 'gen-b', 'missing', 'flaky', 'bad id', '');
-  const date = fc.constantFrom('2024-01-01', '2024-12-31', '2023-06-30', '2024-01-01', 'bad');
-  return {
-    'Query.order.clientOrderId': ids,
-    'Query.order.orderId': fc.constantFrom(1, 2, 999_999),
-    'Query.orders.clientOrderIds': fc.array(ids, { maxLength: 5 }),
-    'Query.refereeRebateSummary.startDate': date,
-    'Query.refereeRebateSummary.endDate': date,
-    'Query.referralAdminInfo.page': fc.constantFrom(1, 2, 0),
-    'Query.referralAdminInfo.size': fc.constantFrom(1, 10, 1000),
-    'Query.referralAdminInfo.sortBy': fc.constantFrom('TOTAL_INVITES', 'REFEREE_VOLUME'),
-    'Query.referralAdminInfo.accountId': fc.constantFrom(accountId, 'nobody'),
-    'Account.balances.includeZero': fc.boolean(),
-    'Account.feeRate.kind': fc.constantFrom('STANDARD', 'FUTURES', 'RWA'),
-    'Account.orders.first': fc.constantFrom(1, 2, 25, 0, 501),
-    'Account.orders.after': fc.constantFrom(encodeCursor(0), 'not-a-cursor'),
-    'Account.orders.filter': fc.constantFrom(
-      { status: 'INCOMPLETE' },
-      { symbol: 'PERP_BTC_USDC', sortBy: 'CREATED_TIME_ASC' },
-      { side: 'SELL' },
-      { symbol: 'PERP_NOPE_USDC' },
-    ),
-  };
 }
