@@ -33,7 +33,7 @@ export async function referenceExecute(gateway: Gateway, operation: Operation): 
   // server adapter makes, which has no listener cap): no warning past Node's default 10.
   setMaxListeners(1000, request.signal);
   const params = { query, variables, operationName };
-  const enveloped = gateway.yoga.getEnveloped({ request, params } as never);
+  const enveloped = gateway.yoga.getEnveloped({ request, params });
   const document = parse(query);
   const invalid = validate(enveloped.schema, document, specifiedRules);
   if (invalid.length > 0) return toJson({ errors: invalid });
