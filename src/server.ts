@@ -34,7 +34,6 @@ import { useCallerLimits } from './plugins/use-caller-limits.ts';
 import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
 import { useGraphiQLAssets } from './plugins/use-graphiql-assets.ts';
 import { useIdempotency } from './plugins/use-idempotency.ts';
-import { useJit } from './plugins/use-jit.ts';
 import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
 import { useLogging } from './plugins/use-logging.ts';
 import { useMediaType } from './plugins/use-media-type.ts';
@@ -216,7 +215,6 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       useMetrics({ metrics }),
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
-      useJit(),
       useCsrfPrevention({ logger }),
       useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       live.plugin,
