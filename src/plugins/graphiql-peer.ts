@@ -1,8 +1,9 @@
 /**
  * GraphiQL's options per request: the demo tokens go into the page only when the peer is on
- * loopback, by the socket's own address (never X-Forwarded-For, which any client can write).
- * A remote browser gets the same tabs without headers: they answer UNAUTHENTICATED until it
- * adds a token of its own.
+ * loopback, by the socket's own address (never X-Forwarded-For, which any client can write),
+ * and the request came through no proxy: a proxy on this machine is a loopback peer whose
+ * clients are anywhere. A remote browser gets the same tabs without headers: they answer
+ * UNAUTHENTICATED until it adds a token of its own.
  */
 import type { IncomingMessage } from 'node:http';
 import type { GraphiQLOptions } from 'graphql-yoga';
@@ -15,6 +16,10 @@ type ServerContext = { req?: Pick<IncomingMessage, 'socket'> } | undefined;
 const peerOf = (serverContext: unknown) =>
   (serverContext as ServerContext)?.req?.socket?.remoteAddress;
 
+/** Whether a proxy forwarded the request (it then names the client, wherever that is). */
+const proxied = (request: Request) =>
+  request.headers.has('forwarded') || request.headers.has('x-forwarded-for');
+
 /** yoga's `graphiql` option: a factory when there are tokens to guard, else the options. */
 export function graphiqlForPeer(
   setup: GraphiQLSetup,
@@ -22,6 +27,6 @@ export function graphiqlForPeer(
   const anonymous = graphiqlOptions({});
   if (!setup.demoTokens) return anonymous;
   const withTokens = graphiqlOptions(setup);
-  return (_request, serverContext) =>
-    isLoopbackAddress(peerOf(serverContext)) ? withTokens : anonymous;
+  return (request, serverContext) =>
+    isLoopbackAddress(peerOf(serverContext)) && !proxied(request) ? withTokens : anonymous;
 }
