@@ -37,6 +37,7 @@ import { useLogging } from './plugins/use-logging.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
+import { useRequestParams } from './plugins/use-request-params.ts';
 import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
@@ -197,6 +198,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useJit(),
       useCsrfPrevention(),
+      // Malformed parameters → 400, inexact decimals refused: before the body limit wraps it.
+      useRequestParams(),
       useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       live.plugin,
       // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
