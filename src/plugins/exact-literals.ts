@@ -20,6 +20,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import { roundTrips } from '../spec/decimal.ts';
+import { inexactMessage } from './inexact-numbers.ts';
 
 type Report = (node: ValueNode, path: (string | number)[]) => void;
 
@@ -56,7 +57,7 @@ export const ExactFloatLiteralsRule: ValidationRule = (context: ValidationContex
   const report: Report = (node, path) => {
     const text = (node as { value: string }).value;
     const field = path.join('.');
-    const message = `${text} has more digits than a 64-bit float holds (it would be read as ${Number(text)}); send at most 15 significant digits`;
+    const message = inexactMessage(text);
     context.reportError(
       new GraphQLError(`Invalid input: ${field}: ${message} (exactDecimal)`, {
         nodes: node,

@@ -8,7 +8,7 @@
  */
 import type { GraphQLParams } from 'graphql-yoga';
 import { createGraphQLError } from 'graphql-yoga';
-import { inexactNumbers } from './inexact-numbers.ts';
+import { inexactVariablesError } from './inexact-numbers.ts';
 
 /** A malformed request: 400 (also under legacy `Accept: application/json`), BAD_USER_INPUT. */
 export function badRequest(message: string, field: string, rule: string) {
@@ -25,35 +25,16 @@ function parseJson(text: string, field: string, what: string): unknown {
   }
 }
 
-/** Refuses `variables` (JSON text, under `prefix` in it) holding a number a double cannot hold. */
-function refuseInexact(json: string, prefix: string | undefined): void {
-  const found = inexactNumbers(json).filter((n) => prefix === undefined || n.path[0] === prefix);
-  if (found.length === 0) return;
-  const issues = found.map(({ path, text }) => {
-    const rest = prefix === undefined ? path : path.slice(1);
-    const read = Number(text);
-    const message = Number.isFinite(read)
-      ? `${text} has more digits than a 64-bit float holds (it would be read as ${read}); send at most 15 significant digits`
-      : `${text} is out of the range of a 64-bit float`;
-    return { field: rest.join('.'), path: rest, rule: 'exactDecimal', message };
-  });
-  const summary = issues.map((i) => `${i.field}: ${i.message} (${i.rule})`).join('; ');
-  const first = issues[0]!;
-  throw createGraphQLError(`Invalid variables: ${summary}`, {
-    extensions: {
-      code: 'BAD_USER_INPUT',
-      field: first.field,
-      rule: first.rule,
-      issues,
-      http: { status: 400 },
-    },
-  });
+/** Refuses variables (JSON text, under `prefix` in it) holding a number a double cannot hold. */
+function refuseInexact(json: string, prefix: string[]): void {
+  const error = inexactVariablesError(json, prefix);
+  if (error) throw error;
 }
 
 function jsonParam(value: string | null, field: 'variables' | 'extensions'): unknown {
   if (!value) return undefined;
   const parsed = parseJson(value, field, `The "${field}" parameter`);
-  if (field === 'variables') refuseInexact(value, undefined);
+  if (field === 'variables') refuseInexact(value, []);
   return parsed;
 }
 
@@ -77,7 +58,7 @@ export function paramsFromJsonBody(text: string, field = 'body'): GraphQLParams 
     throw badRequest(`${what} must be a JSON object, not ${kindOf(body)}`, field, 'object');
   }
   // An array is a batch: yoga refuses it (batching is off), so only objects are checked.
-  if (!Array.isArray(body)) refuseInexact(text, 'variables');
+  if (!Array.isArray(body)) refuseInexact(text, ['variables']);
   return body as GraphQLParams;
 }
 

@@ -7,7 +7,8 @@
  * The expectations come from an independent BigInt reference, not from the gateway's code.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
   type GraphQLBody,
@@ -51,6 +52,7 @@ beforeAll(async () => {
     prefix: uniquePrefix('decimals'),
     env: { REDIS_URL: undefined, UPSTREAM_LIMIT_SCALE: '100' },
     upstreamUrl: sandbox.url,
+    webSockets: true,
     keystore: { principals: callers.map((c) => c.entry) },
     fetch: (input, init) => {
       const url = new URL(String(input));
@@ -131,9 +133,63 @@ describe('issue 23: digits are never dropped', () => {
   it('places 2000 itself, sending 2000', async () => {
     sent.length = 0;
     const { body } = await raw(placeVariable('2000.000'), trader);
-    expect((body.data?.placeOrder as { __typename: string }).__typename).toBe('PlaceOrderSuccess');
+    expect(body.data?.placeOrder).toMatchObject({ __typename: 'PlaceOrderSuccess' });
     const order = sent.find((s) => s.path === '/v1/order');
     expect(sentNumber(order?.body ?? '', 'order_price')).toBe('2000');
+  });
+});
+
+describe('over graphql-ws', () => {
+  /** A graphql-transport-ws connection as the trader that sends message texts as written. */
+  async function connect() {
+    const ws = new WebSocket(gw.wsUrl, 'graphql-transport-ws');
+    const messages: { id?: string; type: string; payload?: unknown }[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    ws.send(
+      JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${trader}` } }),
+    );
+    await vi.waitFor(() => expect(messages.some((m) => m.type === 'connection_ack')).toBe(true));
+    const answer = (id: string) =>
+      vi.waitFor(() => {
+        const m = messages.find((x) => x.id === id && (x.type === 'error' || x.type === 'next'));
+        if (!m) throw new Error(`no answer to ${id} yet`);
+        return m;
+      });
+    return { ws, answer };
+  }
+
+  it('refuses an inexact variable or literal, runs an exact one', async () => {
+    const { ws, answer } = await connect();
+    try {
+      sandbox.resetRequestLog();
+      const variable = placeVariable('2000.000000000000000000000000001').slice(1, -1);
+      ws.send(`{"id":"v","type":"subscribe","payload":{${variable}}}`);
+      ws.send(
+        `{"id":"l","type":"subscribe","payload":${placeLiteral('2000.000000000000000000000000001')}}`,
+      );
+      for (const id of ['v', 'l']) {
+        const m = await answer(id);
+        expect(m.type).toBe('error');
+        expect((m.payload as GraphQLBody['errors'])?.[0]?.extensions).toMatchObject({
+          code: 'BAD_USER_INPUT',
+          field: 'input.orderPrice',
+          rule: 'exactDecimal',
+        });
+      }
+      expect(sandbox.requestCount({ method: 'POST', path: '/v1/order' })).toBe(0);
+      ws.send(
+        `{"id":"ok","type":"subscribe","payload":{${placeVariable('2000.00').slice(1, -1)}}}`,
+      );
+      const ok = await answer('ok');
+      expect(ok).toMatchObject({
+        type: 'next',
+        payload: { data: { placeOrder: { __typename: 'PlaceOrderSuccess' } } },
+      });
+      expect(sandbox.requestCount({ method: 'POST', path: '/v1/order' })).toBe(1);
+    } finally {
+      ws.close();
+    }
   });
 });
 
@@ -166,8 +222,9 @@ describe('properties', () => {
         const expectAccepted = exactInDouble(text) && multiple && inRange;
         const { body } = await raw(literal ? feesLiteral(text) : feesVariable(text), admin);
         if (expectAccepted) {
-          const result = body.data?.setDefaultFeeRates as { __typename: string };
-          expect(result.__typename).toBe('SetDefaultFeeRatesSuccess');
+          expect(body.data?.setDefaultFeeRates).toMatchObject({
+            __typename: 'SetDefaultFeeRatesSuccess',
+          });
           const sentText = sentNumber(sent[0]?.body ?? '', 'maker_fee_rate');
           expect(sentText && same(rational(sentText), value)).toBe(true);
         } else {

@@ -123,7 +123,8 @@ const CASES: Case[] = [
 
 async function send(c: Case, headers: Record<string, string>): Promise<Response> {
   if ('search' in c.send) return fetch(`${gw.graphqlUrl}?${c.send.search}`, { headers });
-  const contentType = c.send.type ? { 'content-type': c.send.type } : {};
+  // A FormData body sets its own multipart content type (with the boundary).
+  const contentType: Record<string, string> = c.send.type ? { 'content-type': c.send.type } : {};
   return fetch(gw.graphqlUrl, {
     method: 'POST',
     headers: { ...headers, ...contentType },
@@ -136,7 +137,7 @@ describe('malformed request parameters', () => {
     const from = gw.logs.length;
     // Anonymous (the CSRF header lets a GET or form through) and a trader, both media types.
     for (const headers of [
-      { 'x-graphql-csrf': '1', accept: GRAPHQL_RESPONSE },
+      { 'x-graphql-csrf': '1', accept: GRAPHQL_RESPONSE } as Record<string, string>,
       { authorization: `Bearer ${token}`, accept: 'application/json' },
     ]) {
       const response = await send(c, headers);
