@@ -66,10 +66,7 @@ export const pointsStageInput = z
     ]),
   );
 
-/** Decimal sum of two rates (avoids 0.1 + 0.2 noise); rules compare with {@link sumAbove}. */
-export const addRates = (a: number, b: number): number => Number((a + b).toFixed(12));
-
-/** Whether a + b > max, in exact decimals (each number's shortest decimal text). */
+/** Whether a + b > max, in exact decimals (each number's shortest decimal text): 0.1 + 0.2 = 0.3. */
 export const sumAbove = (a: number, b: number, max: number): boolean =>
   [a, b, max].every(Number.isFinite) &&
   compareDecimals(addDecimals(decimalOf(a), decimalOf(b)), decimalOf(max)) > 0;
