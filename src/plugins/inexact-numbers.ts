@@ -92,3 +92,19 @@ export function inexactVariablesError(json: string, prefix: readonly string[]) {
     extensions: { code: 'BAD_USER_INPUT', field, rule, issues, http: { status: 400 } },
   });
 }
+
+/**
+ * Whether a parsed JSON value holds a number anywhere: most requests' variables hold none (ids,
+ * symbols), and then their text need not be read again. Iterative: nesting is the sender's.
+ */
+export function holdsNumber(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === 'number') return true;
+    if (Array.isArray(v)) for (const item of v) pending.push(item);
+    else if (v !== null && typeof v === 'object')
+      for (const item of Object.values(v)) pending.push(item);
+  }
+  return false;
+}

@@ -8,7 +8,7 @@
  */
 import type { GraphQLParams } from 'graphql-yoga';
 import { createGraphQLError } from 'graphql-yoga';
-import { inexactVariablesError } from './inexact-numbers.ts';
+import { holdsNumber, inexactVariablesError } from './inexact-numbers.ts';
 
 /** A malformed request: 400 (also under legacy `Accept: application/json`), BAD_USER_INPUT. */
 export function badRequest(message: string, field: string, rule: string) {
@@ -34,7 +34,7 @@ function refuseInexact(json: string, prefix: string[]): void {
 function jsonParam(value: string | null, field: 'variables' | 'extensions'): unknown {
   if (!value) return undefined;
   const parsed = parseJson(value, field, `The "${field}" parameter`);
-  if (field === 'variables') refuseInexact(value, []);
+  if (field === 'variables' && holdsNumber(parsed)) refuseInexact(value, []);
   return parsed;
 }
 
@@ -58,7 +58,8 @@ export function paramsFromJsonBody(text: string, field = 'body'): GraphQLParams 
     throw badRequest(`${what} must be a JSON object, not ${kindOf(body)}`, field, 'object');
   }
   // An array is a batch: yoga refuses it (batching is off), so only objects are checked.
-  if (!Array.isArray(body)) refuseInexact(text, ['variables']);
+  const { variables } = body as { variables?: unknown };
+  if (!Array.isArray(body) && holdsNumber(variables)) refuseInexact(text, ['variables']);
   return body as GraphQLParams;
 }
 
