@@ -39,6 +39,10 @@ const equal = (a: Decimal, b: Decimal) =>
  * (read as 2000), `9007199254740993` and `1e400` do not. Up to 15 significant digits always do.
  */
 export function roundTrips(text: string): boolean {
+  // A double's shortest text has at most 17 significant digits: more can never round-trip,
+  // and are refused before any BigInt is built from them (a long text costs only a scan).
+  const mantissa = text.split(/[eE]/)[0]!.replace(/[-.]/g, '');
+  if (mantissa.replace(/^0+/, '').replace(/0+$/, '').length > 17) return false;
   const exact = parseDecimal(text);
   if (exact === undefined) return false;
   const n = Number(text);

@@ -5,7 +5,7 @@
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ExactFloatLiteralsRule } from '../../../src/plugins/exact-literals.ts';
-import { inexactNumbers } from '../../../src/plugins/inexact-numbers.ts';
+import { holdsNumber, inexactNumbers } from '../../../src/plugins/inexact-numbers.ts';
 import { paramsFromJsonBody, paramsFromSearch } from '../../../src/plugins/request-params.ts';
 
 describe('inexactNumbers', () => {
@@ -20,6 +20,17 @@ describe('inexactNumbers', () => {
     expect(inexactNumbers('2000.000000000000000000000000001')).toEqual([
       { path: [], text: '2000.000000000000000000000000001' },
     ]);
+  });
+});
+
+describe('holdsNumber', () => {
+  it('says whether a parsed value holds a number at any depth', () => {
+    expect(holdsNumber({ ids: ['a', 'b'], flag: true, none: null })).toBe(false);
+    expect(holdsNumber(undefined)).toBe(false);
+    expect(holdsNumber({ input: { legs: [{ price: 1 }] } })).toBe(true);
+    let deep: unknown = 0;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(holdsNumber(deep)).toBe(true);
   });
 });
 
