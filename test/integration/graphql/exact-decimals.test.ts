@@ -73,11 +73,12 @@ async function raw(body: string, token: string): Promise<{ status: number; body:
 }
 
 const ORDER_FIELDS = 'symbol: "PERP_ETH_USDC", orderType: LIMIT, side: BUY, orderQuantity: 0.1';
-const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename ... on PlaceOrderSuccess { receipt { orderId } } } }`;
+const PLACE_RESULT = '__typename ... on UpstreamRejectedError { upstreamCode }';
+const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${PLACE_RESULT} } }`;
 const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { __typename ... on SetDefaultFeeRatesSuccess { makerFeeRate } } }`;
 const placeLiteral = (price: string) =>
   JSON.stringify({
-    query: `mutation { placeOrder(input: { ${ORDER_FIELDS}, orderPrice: ${price} }) { __typename } }`,
+    query: `mutation { placeOrder(input: { ${ORDER_FIELDS}, orderPrice: ${price} }) { ${PLACE_RESULT} } }`,
   });
 const placeVariable = (price: string) =>
   `{"query":${JSON.stringify(PLACE)},"variables":{"input":{"symbol":"PERP_ETH_USDC","orderType":"LIMIT","side":"BUY","orderQuantity":0.1,"orderPrice":${price}}}}`;
@@ -256,8 +257,15 @@ describe('properties', () => {
         sent.length = 0;
         const { body } = await raw(literal ? placeLiteral(text) : placeVariable(text), trader);
         if (exactInDouble(text)) {
-          // Placed, or refused by the upstream (off the 0.01 tick): either way sent as written.
+          // Placed, or refused by the upstream off the 0.01 tick (-1103), after it verified the
+          // order signature (.10g of the same double): either way sent as written.
           expect(body.errors).toBeUndefined();
+          const onTick = same(rational(text), rational(Number(text).toFixed(2)));
+          expect(body.data?.placeOrder).toEqual(
+            onTick
+              ? { __typename: 'PlaceOrderSuccess' }
+              : { __typename: 'UpstreamRejectedError', upstreamCode: -1103 },
+          );
           const order = sent.find((s) => s.path === '/v1/order');
           const sentText = sentNumber(order?.body ?? '', 'order_price');
           expect(sentText && same(rational(sentText), rational(text))).toBe(true);
