@@ -20,7 +20,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import { roundTrips } from '../spec/decimal.ts';
-import { inexactMessage } from './inexact-numbers.ts';
+import { inexactMessage } from './exact-decimal-error.ts';
 
 type Report = (node: ValueNode, path: (string | number)[]) => void;
 

@@ -8,7 +8,6 @@
  * run of 16 digits or dots or by a number with an exponent, no number can be inexact (every
  * decimal of at most 15 significant digits round-trips) and the text is not tokenized.
  */
-import { createGraphQLError } from 'graphql-yoga';
 import { roundTrips } from '../spec/decimal.ts';
 
 export interface InexactNumber {
@@ -59,38 +58,6 @@ export function inexactNumbers(json: string): InexactNumber[] {
     if (TOKEN.lastIndex >= json.length) break;
   }
   return found;
-}
-
-/** Why a number text is refused (rule `exactDecimal`). */
-export function inexactMessage(text: string): string {
-  const read = Number(text);
-  return Number.isFinite(read)
-    ? `${text} has more digits than a 64-bit float holds (it would be read as ${read}); send at most 15 significant digits`
-    : `${text} is out of the range of a 64-bit float`;
-}
-
-/**
- * The 400 BAD_USER_INPUT for the inexact numbers of `json` under `prefix` (`['variables']` of
- * a body), each named by its path below the prefix; undefined when there are none.
- */
-export function inexactVariablesError(json: string, prefix: readonly string[]) {
-  const under = (path: (string | number)[]) => prefix.every((key, i) => path[i] === key);
-  const found = inexactNumbers(json).filter((n) => under(n.path));
-  if (found.length === 0) return undefined;
-  const issues = found.map(({ path, text }) => {
-    const rest = path.slice(prefix.length);
-    return {
-      field: rest.join('.'),
-      path: rest,
-      rule: 'exactDecimal',
-      message: inexactMessage(text),
-    };
-  });
-  const summary = issues.map((i) => `${i.field}: ${i.message} (${i.rule})`).join('; ');
-  const { field, rule } = issues[0]!;
-  return createGraphQLError(`Invalid variables: ${summary}`, {
-    extensions: { code: 'BAD_USER_INPUT', field, rule, issues, http: { status: 400 } },
-  });
 }
 
 /**

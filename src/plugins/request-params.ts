@@ -8,7 +8,8 @@
  */
 import type { GraphQLParams } from 'graphql-yoga';
 import { createGraphQLError } from 'graphql-yoga';
-import { holdsNumber, inexactVariablesError } from './inexact-numbers.ts';
+import { inexactVariablesError } from './exact-decimal-error.ts';
+import { holdsNumber } from './inexact-numbers.ts';
 
 /** A malformed request: 400 (also under legacy `Accept: application/json`), BAD_USER_INPUT. */
 export function badRequest(message: string, field: string, rule: string) {
