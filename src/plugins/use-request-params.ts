@@ -6,8 +6,8 @@
  * must be exact (exact-literals.ts). Put it before useRequestBodyLimit, which wraps whichever
  * parser a request ends up with.
  */
-import { GraphQLError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { type DocumentNode, GraphQLError, getOperationAST, Kind } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { ExactFloatLiteralsRule } from './exact-literals.ts';
 import {
   badRequest,
@@ -32,6 +32,32 @@ async function fromMultipart(request: Request) {
     throw badRequest('The POST body is not valid multipart/form-data', 'body', 'multipart');
   }
   return paramsFromMultipart(form);
+}
+
+/**
+ * yoga's answer when `operationName` picks no operation says only "Could not determine what
+ * operation to execute"; this one names the parameter and the document's operations. Same
+ * code (graphql-js and yoga's standard OPERATION_RESOLUTION_FAILURE) and status.
+ */
+function unresolvedOperation(document: DocumentNode, operationName: unknown): GraphQLError {
+  const names = document.definitions.flatMap((d) =>
+    d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : [],
+  );
+  const given = typeof operationName === 'string';
+  const message =
+    names.length === 0
+      ? 'The "query" parameter holds no operation to execute'
+      : given
+        ? `The "operationName" parameter names no operation of the document (it has ${names.join(', ')})`
+        : `The document has several operations (${names.join(', ')}): name one in the "operationName" parameter`;
+  return createGraphQLError(message, {
+    extensions: {
+      code: 'OPERATION_RESOLUTION_FAILURE',
+      field: names.length === 0 ? 'query' : 'operationName',
+      rule: given || names.length === 0 ? 'operationExists' : 'required',
+      http: { status: 400 },
+    },
+  });
 }
 
 export function useRequestParams(): Plugin {
@@ -59,6 +85,17 @@ export function useRequestParams(): Plugin {
           'string',
         );
       }
+    },
+    onParse() {
+      // Before yoga's own check (usePreventMutationViaGET runs after the user's plugins).
+      return ({ result, context }) => {
+        if (!result || (result as DocumentNode).kind !== Kind.DOCUMENT) return;
+        const name = (context as { params?: { operationName?: unknown } }).params?.operationName;
+        const document = result as DocumentNode;
+        if (!getOperationAST(document, typeof name === 'string' ? name : undefined)) {
+          throw unresolvedOperation(document, name);
+        }
+      };
     },
     onValidate({ addValidationRule }) {
       addValidationRule(ExactFloatLiteralsRule);

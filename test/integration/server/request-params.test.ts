@@ -166,6 +166,35 @@ describe('malformed request parameters', () => {
     });
   });
 
+  it('names operationName when it picks no operation of the document', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const query = 'query A { __typename } query B { __typename }';
+    const cases = [
+      [
+        { query, operationName: 'C' },
+        'operationExists',
+        /"operationName" parameter names no operation .*A, B/,
+      ],
+      [{ query }, 'required', /several operations \(A, B\).*"operationName"/],
+      [
+        { query: 'fragment F on Query { __typename }' },
+        'operationExists',
+        /"query" parameter holds no operation/,
+      ],
+    ] as const;
+    for (const [params, rule, message] of cases) {
+      const response = await send({ name: '', send: json(params), names: /./ }, headers);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as GraphQLBody;
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors?.[0]?.message).toMatch(message);
+      expect(body.errors?.[0]?.extensions).toMatchObject({
+        code: 'OPERATION_RESOLUTION_FAILURE',
+        rule,
+      });
+    }
+  });
+
   it('still answers well-formed GET, form and JSON requests', async () => {
     const headers = { authorization: `Bearer ${token}`, accept: GRAPHQL_RESPONSE };
     const variables = encodeURIComponent(JSON.stringify({ b: true }));
