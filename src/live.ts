@@ -20,6 +20,7 @@ import { registerResyncMetrics } from './live-resync-metrics.ts';
 import { authorizationOf } from './live-ws-auth.ts';
 import { WsConnection } from './live-ws-connection.ts';
 import type { WsLimits } from './live-ws-limits.ts';
+import { watchInexactVariables } from './live-ws-exact.ts';
 import { laneOperation, withWsLane } from './live-ws-stream.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './plugins/use-caller-auth.ts';
@@ -108,6 +109,8 @@ export function createLive(options: LiveOptions): Live {
     attach(server, yoga, directory, resolveOperation) {
       const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
       servers.push(wss);
+      // Before graphql-ws' listeners: sees each message's number texts before JSON.parse.
+      const takeInexact = watchInexactVariables(wss);
       const endpoint = yoga.graphqlEndpoint;
       server.on('upgrade', (req, socket, head) => {
         if ((req.url ?? '').split('?')[0] !== endpoint) {
@@ -147,6 +150,8 @@ export function createLive(options: LiveOptions): Live {
           },
           onSubscribe: async (ctx, id, payload) => {
             limits?.touch(ctx);
+            const inexact = takeInexact(ctx.extra.socket, id);
+            if (inexact) return [wsError(inexact)];
             const authorization = authorizationOf(ctx.connectionParams);
             // The text, or the registered document of extensions.persistedQuery.sha256Hash /
             // documentId (send `query: ""` with a hash: graphql-ws requires the field).

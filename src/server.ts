@@ -41,6 +41,7 @@ import { useMetrics } from './plugins/use-metrics.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
 import { useStreamCaps } from './plugins/use-stream-caps.ts';
+import { useRequestParams } from './plugins/use-request-params.ts';
 import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
@@ -216,6 +217,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       usePhaseMetrics(metrics.registry),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention({ logger }),
+      // Malformed parameters → 400, inexact decimals refused: before the body limit wraps it.
+      useRequestParams(),
       useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
       live.plugin,
       // SSE streams per client IP and principal: before anything is charged or executed.

@@ -2,24 +2,17 @@
  * Exact decimal arithmetic on JSON numbers: a number's value is its shortest round-trip
  * decimal text (what `String(n)` prints and what a client wrote), never its binary fraction.
  */
+import { decimalOf, decimalPlaces, isMultipleOfStep } from '../spec/decimal.ts';
 
-/** Digits after the decimal point of a finite number's shortest decimal form (`1e-7` → 7). */
-export function decimalPlaces(n: number): number {
-  const [mantissa = '', exponent = '0'] = String(Math.abs(n)).split('e');
-  const fraction = mantissa.split('.')[1] ?? '';
-  return Math.max(0, fraction.length - Number(exponent));
-}
+export { decimalPlaces } from '../spec/decimal.ts';
 
 /** Decimal places of a step such as 0.00001 (5) or 0.1 (1). */
 export const stepPlaces = decimalPlaces;
 
 /** Whether `value` is an exact multiple of `step` as decimals (0.00003 of 0.00001: yes). */
 export function isMultipleOf(value: number, step: number): boolean {
-  const places = Math.max(decimalPlaces(value), decimalPlaces(step));
-  if (places > 20 || Math.abs(value) >= 1e21) return false;
-  const scaled = (n: number) => BigInt(n.toFixed(places).replace('.', ''));
-  const s = scaled(step);
-  return s !== 0n && scaled(value) % s === 0n;
+  if (!Number.isFinite(value) || !Number.isFinite(step)) return false;
+  return isMultipleOfStep(decimalOf(value), decimalOf(step));
 }
 
 /** Rounds to `places` decimals, removing binary noise (0.1 + 0.2 → 0.3). */

@@ -1,5 +1,6 @@
 /** Whole-input zod schemas of the broker-admin operations (see input-rules.ts). */
 import { z } from 'zod';
+import { addDecimals, compareDecimals, decimalOf } from '../spec/decimal.ts';
 import { REFERRAL_SORTS } from '../upstream/types.ts';
 import * as r from './rules.ts';
 
@@ -65,8 +66,10 @@ export const pointsStageInput = z
     ]),
   );
 
-/** Exact decimal sum of two rates (rates have few decimals; avoids 0.1 + 0.2 noise). */
-export const addRates = (a: number, b: number): number => Number((a + b).toFixed(12));
+/** Whether a + b > max, in exact decimals (each number's shortest decimal text): 0.1 + 0.2 = 0.3. */
+export const sumAbove = (a: number, b: number, max: number): boolean =>
+  [a, b, max].every(Number.isFinite) &&
+  compareDecimals(addDecimals(decimalOf(a), decimalOf(b)), decimalOf(max)) > 0;
 
 export const createReferralCodeInput = z
   .object({
@@ -82,7 +85,7 @@ export const createReferralCodeInput = z
         path: 'referrerRebateRate',
         rule: 'sharesWithinMax',
         message: 'referrerRebateRate + refereeRebateRate must not exceed maxRebateRate',
-        broken: (i) => addRates(i.referrerRebateRate, i.refereeRebateRate) > i.maxRebateRate,
+        broken: (i) => sumAbove(i.referrerRebateRate, i.refereeRebateRate, i.maxRebateRate),
       },
     ]),
   );

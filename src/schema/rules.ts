@@ -16,6 +16,7 @@ import {
   ORDER_TAG_MAX,
   SYMBOL_PATTERN,
 } from '../spec/constants.ts';
+import { decimalOf, isMultipleOfStep, parseDecimal } from '../spec/decimal.ts';
 
 /** Refinement params: the human message and the machine-readable rule name. */
 export const rule = (name: string, message: string) => ({ message, params: { rule: name } });
@@ -38,12 +39,7 @@ export const MAX_ACCOUNT_IDS = 100;
 export const MAX_PAIR_OVERRIDES = 200;
 export const MAX_TEXT = 256;
 
-/** Digits after the point of a number's shortest decimal text (`1e-7` → 7, `0.1` → 1). */
-export function decimalPlaces(n: number): number {
-  const [mantissa = '', exponent = '0'] = String(Math.abs(n)).split('e');
-  const fraction = mantissa.split('.')[1] ?? '';
-  return Math.max(0, fraction.length - Number(exponent));
-}
+export { decimalPlaces } from '../spec/decimal.ts';
 
 /** A real calendar date written YYYY-MM-DD (2024-02-30 is not one). */
 export function isCalendarDate(text: string): boolean {
@@ -127,9 +123,14 @@ export const rate = finite.refine(
   rule('rateRange', 'must be from 0 to 1'),
 );
 
-/** A fee rate: 0 to 1 and an exact multiple of 0.00001 (checked on its decimal text). */
+const FEE_RATE_STEP = parseDecimal(`1e-${FEE_RATE_PLACES}`)!;
+
+/**
+ * A fee rate: 0 to 1 and an exact multiple of 0.00001, checked in BigInt on its decimal text
+ * (the request parser has already refused a number whose text a double does not hold).
+ */
 export const feeRate = rate.refine(
-  (v) => decimalPlaces(v) <= FEE_RATE_PLACES,
+  (v) => !Number.isFinite(v) || isMultipleOfStep(decimalOf(v), FEE_RATE_STEP),
   rule('feeRateStep', 'must be a multiple of 0.00001'),
 );
 

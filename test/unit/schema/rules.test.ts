@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  addRates,
   affiliateRebateRateInput,
   createReferralCodeInput,
   defaultFeeRatesInput,
   orderTagFeeConfigInput,
   pointsStageInput,
   referralAdminInfoArgs,
+  sumAbove,
 } from '../../../src/schema/admin-input-rules.ts';
 import {
   internalTransferInput,
@@ -256,8 +256,10 @@ describe('other inputs', () => {
       referrerRebateRate: 0.1,
       refereeRebateRate: 0.2,
     };
-    expect(0.1 + 0.2 > 0.3).toBe(true); // why addRates exists
-    expect(addRates(0.1, 0.2)).toBe(0.3);
+    expect(0.1 + 0.2 > 0.3).toBe(true); // why sumAbove compares exact decimals
+    expect(sumAbove(0.1, 0.2, 0.3)).toBe(false);
+    // Digits past toFixed(12), which the old rounded sum dropped.
+    expect(sumAbove(0.1, 0.2000000000001, 0.3)).toBe(true);
     expect(issues(createReferralCodeInput, ok)).toEqual([]);
     expect(issues(createReferralCodeInput, { ...ok, refereeRebateRate: 0.25 })).toEqual([
       { path: 'referrerRebateRate', rule: 'sharesWithinMax' },
