@@ -47,7 +47,10 @@ describe('no client-facing error carries originalError or a stack', () => {
     expect(response.status).toBe(400);
     const body = expectNothingServerSide(await response.text());
     expect(body.errors).toEqual([
-      { message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_USER_INPUT' } },
+      {
+        message: 'The POST body is not valid JSON',
+        extensions: { code: 'BAD_USER_INPUT', field: 'body', rule: 'json' },
+      },
     ]);
   });
 
