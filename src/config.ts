@@ -104,6 +104,7 @@ const envSchema = z
     CALLER_REQUEST_WINDOW_MS: z.coerce.number().int().min(1_000).multipleOf(1_000).default(10_000),
     CALLER_ANON_REQUESTS: z.coerce.number().int().nonnegative().default(600),
     CALLER_FREE_REQUESTS: z.coerce.number().int().nonnegative().default(600),
+    CALLER_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
 
     /** Broker whose tickers the public subscriptions follow (embedded: the sandbox's). */
     SVC_BROKER_ID: optionalText,
@@ -230,6 +231,8 @@ const configSchema = envSchema.transform((env) => {
         windowMs: env.CALLER_REQUEST_WINDOW_MS,
         anonymous: env.CALLER_ANON_REQUESTS,
         free: env.CALLER_FREE_REQUESTS,
+        /** A refusal of these budgets is answered after this long (capped by the window). */
+        refusalDelayMs: env.CALLER_REFUSAL_DELAY_MS,
       },
     },
     /** Live updates: the upstream's streams and the subscribers' queues. */

@@ -218,6 +218,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       useRequestBudget({
         directory,
         proxyHops: config.callerLimits.proxyHops,
+        refusalDelayMs: config.callerLimits.requests.refusalDelayMs,
         registry: metrics.registry,
         ...requestBudgets(config, store),
       }),

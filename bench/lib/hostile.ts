@@ -54,6 +54,16 @@ export async function runHostile(
   const control = (method: string, path: string) =>
     fetch(`${flood.info.url}${path}`, { method }).then((r) => r.text());
   try {
+    // One read first: the trader is served, and its account is in the cache before the clock runs.
+    const check = await fetch(`${target.url}${target.request.path}`, {
+      method: 'POST',
+      headers: target.request.headers?.(0) ?? {},
+      body: target.request.body ?? null,
+    });
+    const text = await check.text();
+    if (!check.ok || !target.verify(text)) {
+      throw new Error(`preflight failed: HTTP ${check.status} ${text.slice(0, 300)}`);
+    }
     const load = {
       connections: options.connections,
       durationS: options.durationS / options.slices,
@@ -88,6 +98,7 @@ export async function runHostile(
         Object.entries(counts).map(([status, n]) => [status, Math.round(n / floodS)]),
       ),
       floodErrors,
+      // NaN (no trader answer in a run) fails the run: JSON would write null.
       hostileTraderP99Ratio: round(loud.p99Ms / quiet.p99Ms),
       traderFailures: failureCount(quiet) + failureCount(loud),
     };

@@ -29,6 +29,12 @@ export interface RequestBudgetPluginOptions {
   free?: RequestBudget;
   /** CALLER_PROXY_HOPS: see `clientIp`. @default 0 */
   proxyHops?: number;
+  /**
+   * CALLER_REFUSAL_DELAY_MS: a refusal is answered after this long (at most the time left in
+   * the window). A client that answers each 429 with its next request then sends a few a
+   * second per connection instead of thousands; its retry was to wait anyway. @default 0
+   */
+  refusalDelayMs?: number;
   /** Where `svc_request_budget_refusals_total` is registered. */
   registry?: Registry;
 }
@@ -83,7 +89,7 @@ function tooManyRequests(
 }
 
 export function useRequestBudget(options: RequestBudgetPluginOptions): Plugin {
-  const { directory, anonymous, free, proxyHops = 0 } = options;
+  const { directory, anonymous, free, proxyHops = 0, refusalDelayMs = 0 } = options;
   const principals = new WeakMap<Request, string>();
   const refusals = new Counter({
     name: 'svc_request_budget_refusals_total',
@@ -100,7 +106,16 @@ export function useRequestBudget(options: RequestBudgetPluginOptions): Plugin {
         if (ms === undefined) return;
         refused.add(request);
         refusals.inc({ caller });
-        endResponse(tooManyRequests(request, fetchAPI.Response, ms, text));
+        const hold = Math.min(refusalDelayMs, ms - 1);
+        if (hold <= 0) return endResponse(tooManyRequests(request, fetchAPI.Response, ms, text));
+        // One timer per refused request in flight: one per connection at most (HTTP/1.1 answers
+        // a connection's requests in order), and connections are capped per IP.
+        return new Promise<void>((resolve) => {
+          setTimeout(() => {
+            endResponse(tooManyRequests(request, fetchAPI.Response, ms - hold, text));
+            resolve();
+          }, hold);
+        });
       };
       const principal = principalKey(directory, request);
       if (principal !== undefined) {

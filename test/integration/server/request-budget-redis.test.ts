@@ -29,7 +29,7 @@ async function start(prefix: string, env: Record<string, string>): Promise<Runni
     prefix,
     upstreamUrl: sandbox.url,
     keystore: { principals: traders.map((t) => t.entry) },
-    env: { GATEWAY_REPLICAS: '2', ...env },
+    env: { GATEWAY_REPLICAS: '2', CALLER_REFUSAL_DELAY_MS: '0', ...env },
   });
   // Until its Redis connection is ready a replica counts in its in-process fallback.
   expect(await gw.gateway.store.ping()).toBe(true);

@@ -2,7 +2,7 @@
  * Request budgets on the memory store (no REDIS_URL): anonymous requests counted per IP before
  * parsing, a principal's free requests per token, and the window's reset.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import {
   makeCaller,
@@ -12,9 +12,11 @@ import {
   uniquePrefix,
 } from './harness.ts';
 import {
+  ACCOUNT,
   anonymousFloodIsLimited,
   expectRefused,
   INTROSPECTION,
+  metric,
   PARSE_ERROR,
   postFrom,
   principalFreeFloodIsLimited,
@@ -28,7 +30,7 @@ async function start(env: Record<string, string>): Promise<Running> {
     prefix: uniquePrefix('request-budget'),
     upstreamUrl: sandbox.url,
     keystore: { principals: traders.map((t) => t.entry) },
-    env: { REDIS_URL: '', ...env },
+    env: { REDIS_URL: '', CALLER_REFUSAL_DELAY_MS: '0', ...env },
   });
 }
 
@@ -89,6 +91,36 @@ describe('CALLER_ANON_REQUESTS=0', () => {
     const gw = await start({ CALLER_ANON_REQUESTS: '0', CALLER_REQUEST_WINDOW_MS: '60000' });
     try {
       for (let i = 0; i < 20; i++) expect((await postFrom(gw, PARSE_ERROR)).status).toBe(400);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
+describe('CALLER_REFUSAL_DELAY_MS', () => {
+  it('holds a refusal while other callers are answered', async () => {
+    const gw = await start({
+      CALLER_ANON_REQUESTS: '1',
+      CALLER_REQUEST_WINDOW_MS: '60000',
+      CALLER_REFUSAL_DELAY_MS: '10000',
+    });
+    try {
+      expect((await postFrom(gw, PARSE_ERROR)).status).toBe(400);
+      let settled = false;
+      const held = postFrom(gw, PARSE_ERROR).finally(() => {
+        settled = true;
+      });
+      await vi.waitFor(
+        async () =>
+          expect(await metric(gw, 'svc_request_budget_refusals_total{caller="anonymous"}')).toBe(1),
+        { timeout: 5_000 },
+      );
+      // Refused (counted), not yet answered, while another IP and a principal are.
+      expect((await postFrom(gw, INTROSPECTION, { localAddress: '127.0.0.2' })).status).toBe(200);
+      expect((await postFrom(gw, ACCOUNT, { token: traders[1]!.token })).status).toBe(200);
+      expect(settled).toBe(false);
+      await gw.close();
+      await held.catch(() => undefined);
     } finally {
       await gw.close();
     }

@@ -116,7 +116,7 @@ describe('CALLER_* and ADMIN_* configuration', () => {
       anonymousPoints: 120,
       globalShare: 0.4,
       proxyHops: 0,
-      requests: { windowMs: 10_000, anonymous: 600, free: 600 },
+      requests: { windowMs: 10_000, anonymous: 600, free: 600, refusalDelayMs: 500 },
     });
   });
 
