@@ -5,7 +5,7 @@
  * trader's — in slices taken in turn. `hostileTraderP99Ratio` = trader p99 under the flood ÷
  * trader p99 idle. The flood runs in its own process (bench/lib/hostile-flood.ts).
  */
-import { combineLoads, failureCount, type LoadResult, runLoad } from './load.ts';
+import { combineLoads, failureCount, type LoadResult, type LoadTarget, runLoad } from './load.ts';
 import { startChild } from './processes.ts';
 import { type BenchContext, SCENARIO_LIST } from './scenarios.ts';
 
@@ -35,6 +35,51 @@ const summary = (r: LoadResult) => ({
   p99Ms: round(r.p99Ms),
 });
 
+/** One read first: the trader is served, and its account is cached before the clock runs. */
+async function preflight(target: LoadTarget): Promise<void> {
+  const check = await fetch(`${target.url}${target.request.path}`, {
+    method: 'POST',
+    headers: target.request.headers?.(0) ?? {},
+    body: target.request.body ?? null,
+  });
+  const text = await check.text();
+  if (!check.ok || !target.verify(text)) {
+    throw new Error(`preflight failed: HTTP ${check.status} ${text.slice(0, 300)}`);
+  }
+}
+
+type Control = (method: string, path: string) => Promise<string>;
+
+/** The slices, idle then flooded in turn; the flood's answers by status over its seconds. */
+async function measure(target: LoadTarget, control: Control, options: HostileOptions) {
+  const load = { connections: options.connections, durationS: options.durationS / options.slices };
+  const idle: LoadResult[] = [];
+  const flooded: LoadResult[] = [];
+  const counts: Record<string, number> = {};
+  let floodS = 0;
+  let floodErrors = 0;
+  for (let slice = 0; slice < options.slices; slice++) {
+    idle.push(await runLoad(target, load));
+    await control('POST', '/start');
+    const started = performance.now();
+    flooded.push(await runLoad(target, load));
+    await control('POST', '/stop');
+    floodS += (performance.now() - started) / 1_000;
+    const stats = JSON.parse(await control('GET', '/stats')) as {
+      statuses: Record<string, number>;
+      errors: number;
+    };
+    for (const [status, n] of Object.entries(stats.statuses)) {
+      counts[status] = (counts[status] ?? 0) + n;
+    }
+    floodErrors += stats.errors;
+  }
+  const floodRps = Object.fromEntries(
+    Object.entries(counts).map(([status, n]) => [status, Math.round(n / floodS)]),
+  );
+  return { idle: combineLoads(idle), flooded: combineLoads(flooded), floodRps, floodErrors };
+}
+
 export async function runHostile(
   ctx: BenchContext,
   options: HostileOptions,
@@ -51,56 +96,20 @@ export async function runHostile(
       FLOOD_LOCAL_ADDRESS: '127.0.0.2',
     },
   });
-  const control = (method: string, path: string) =>
+  const control: Control = (method, path) =>
     fetch(`${flood.info.url}${path}`, { method }).then((r) => r.text());
   try {
-    // One read first: the trader is served, and its account is in the cache before the clock runs.
-    const check = await fetch(`${target.url}${target.request.path}`, {
-      method: 'POST',
-      headers: target.request.headers?.(0) ?? {},
-      body: target.request.body ?? null,
-    });
-    const text = await check.text();
-    if (!check.ok || !target.verify(text)) {
-      throw new Error(`preflight failed: HTTP ${check.status} ${text.slice(0, 300)}`);
-    }
-    const load = {
-      connections: options.connections,
-      durationS: options.durationS / options.slices,
-    };
+    await preflight(target);
     await runLoad(target, { connections: options.connections, durationS: options.warmupS });
-    const idle: LoadResult[] = [];
-    const flooded: LoadResult[] = [];
-    let floodS = 0;
-    const counts: Record<string, number> = {};
-    let floodErrors = 0;
-    for (let slice = 0; slice < options.slices; slice++) {
-      idle.push(await runLoad(target, load));
-      await control('POST', '/start');
-      const started = performance.now();
-      flooded.push(await runLoad(target, load));
-      await control('POST', '/stop');
-      floodS += (performance.now() - started) / 1_000;
-      const stats = JSON.parse(await control('GET', '/stats')) as {
-        statuses: Record<string, number>;
-        errors: number;
-      };
-      for (const [status, n] of Object.entries(stats.statuses))
-        counts[status] = (counts[status] ?? 0) + n;
-      floodErrors += stats.errors;
-    }
-    const quiet = combineLoads(idle);
-    const loud = combineLoads(flooded);
+    const { idle, flooded, floodRps, floodErrors } = await measure(target, control, options);
     return {
-      idle: summary(quiet),
-      flood: summary(loud),
-      floodRps: Object.fromEntries(
-        Object.entries(counts).map(([status, n]) => [status, Math.round(n / floodS)]),
-      ),
+      idle: summary(idle),
+      flood: summary(flooded),
+      floodRps,
       floodErrors,
-      // NaN (no trader answer in a run) fails the run: JSON would write null.
-      hostileTraderP99Ratio: round(loud.p99Ms / quiet.p99Ms),
-      traderFailures: failureCount(quiet) + failureCount(loud),
+      // NaN (no trader answer in a run) fails the run (bench/run.ts).
+      hostileTraderP99Ratio: round(flooded.p99Ms / idle.p99Ms),
+      traderFailures: failureCount(idle) + failureCount(flooded),
     };
   } finally {
     await flood.stop();
