@@ -35,6 +35,8 @@ export interface RequestBudgetPluginOptions {
    * second per connection instead of thousands; its retry was to wait anyway. @default 0
    */
   refusalDelayMs?: number;
+  /** Refusals held at once at most; past it they are answered at once (pipelined floods). @default 1000 */
+  maxHeld?: number;
   /** Where `svc_request_budget_refusals_total` is registered. */
   registry?: Registry;
 }
@@ -90,6 +92,8 @@ function tooManyRequests(
 
 export function useRequestBudget(options: RequestBudgetPluginOptions): Plugin {
   const { directory, anonymous, free, proxyHops = 0, refusalDelayMs = 0 } = options;
+  const maxHeld = options.maxHeld ?? 1_000;
+  let held = 0;
   const principals = new WeakMap<Request, string>();
   const refusals = new Counter({
     name: 'svc_request_budget_refusals_total',
@@ -106,12 +110,13 @@ export function useRequestBudget(options: RequestBudgetPluginOptions): Plugin {
         if (ms === undefined) return;
         refused.add(request);
         refusals.inc({ caller });
-        const hold = Math.min(refusalDelayMs, ms - 1);
+        const hold = held < maxHeld ? Math.min(refusalDelayMs, ms - 1) : 0;
         if (hold <= 0) return endResponse(tooManyRequests(request, fetchAPI.Response, ms, text));
-        // One timer per refused request in flight: one per connection at most (HTTP/1.1 answers
-        // a connection's requests in order), and connections are capped per IP.
+        // Bounded: pipelined requests could otherwise pile up held refusals on one socket.
+        held++;
         return new Promise<void>((resolve) => {
           setTimeout(() => {
+            held--;
             endResponse(tooManyRequests(request, fetchAPI.Response, ms - hold, text));
             resolve();
           }, hold);
