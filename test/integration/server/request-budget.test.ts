@@ -126,3 +126,20 @@ describe('CALLER_REFUSAL_DELAY_MS', () => {
     }
   });
 });
+
+describe('with Redis down', () => {
+  it('counts in process, each replica its share (budget / GATEWAY_REPLICAS)', async () => {
+    const gw = await start({
+      REDIS_URL: 'redis://127.0.0.1:1',
+      GATEWAY_REPLICAS: '2',
+      CALLER_ANON_REQUESTS: '4',
+      CALLER_REQUEST_WINDOW_MS: '60000',
+    });
+    try {
+      for (let i = 0; i < 2; i++) expect((await postFrom(gw, PARSE_ERROR)).status).toBe(400);
+      expectRefused(await postFrom(gw, PARSE_ERROR), /anonymous request budget of 4/);
+    } finally {
+      await gw.close();
+    }
+  });
+});
