@@ -17,6 +17,7 @@ import {
   runConnectionFlood,
 } from './lib/connection-flood.ts';
 import { type FanoutResult, runFanout } from './lib/fanout.ts';
+import { type HostileResult, runHostile } from './lib/hostile.ts';
 import {
   combineLoads,
   failureCount,
@@ -245,7 +246,14 @@ async function main(): Promise<number> {
   const perScenarioS = opts.warmupS + opts.durationS + opts.latencyS;
   // (9) fan-out runs with the full scenario list (not with --only): its own processes.
   const withFanout = scenarios.length === SCENARIO_LIST.length;
-  const budgetS = 60 + scenarios.length * (perScenarioS + 10) + (withFanout ? 180 + 90 : 0);
+  // (10) hostile: with the full list or `--only hostile`; on the cached gateway.
+  const withHostile = withFanout || opts.only.includes('hostile');
+  if (withHostile) needed.add('gatewayCached');
+  const budgetS =
+    60 +
+    scenarios.length * (perScenarioS + 10) +
+    (withFanout ? 180 + 90 : 0) +
+    (withHostile ? opts.warmupS + 2 * opts.durationS + 30 : 0);
   const watchdog = setTimeout(() => {
     log(`bench: still running after ${budgetS} s; stopping`);
     killAllChildren();
@@ -408,7 +416,32 @@ async function main(): Promise<number> {
     }
   }
 
-  // (10) connection flood: with the full list too (its own processes, fd-limited gateway).
+  let hostile: HostileResult | null = null;
+  if (withHostile) {
+    log('(10) hostile: trader reads idle, then beside an anonymous flood from 127.0.0.2');
+    try {
+      hostile = await runHostile(ctx, {
+        connections: opts.connections,
+        floodConnections: opts.smoke ? 10 : 50,
+        // Smoke: long enough for the flood to pass its budget and meet 429s.
+        warmupS: opts.smoke ? 0.5 : opts.warmupS,
+        durationS: opts.smoke ? 1 : opts.durationS,
+        slices: opts.slices,
+      });
+      if (hostile.traderFailures > 0 || !Number.isFinite(hostile.hostileTraderP99Ratio)) {
+        problems.push(`hostile: ${hostile.traderFailures} trader requests failed or none answered`);
+      }
+      log(
+        `  trader p99 ${hostile.idle.p99Ms} ms idle, ${hostile.flood.p99Ms} ms beside the flood ` +
+          `(hostileTraderP99Ratio ${hostile.hostileTraderP99Ratio}); flood answers/s ${JSON.stringify(hostile.floodRps)}`,
+      );
+    } catch (error) {
+      problems.push(`hostile: ${(error as Error).message}`);
+      log('  hostile: FAILED');
+    }
+  }
+
+  // (11) connection flood: with the full list too (its own processes, fd-limited gateway).
   let connectionFlood: ConnectionFloodResult | null = null;
   if (withFanout) {
     try {
@@ -422,7 +455,7 @@ async function main(): Promise<number> {
 
   const signingUs =
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
-  const ratioValues = ratios(results, fanout);
+  const ratioValues = ratios(results, fanout, hostile);
   const { text: ratioText, missed } = formatRatios(ratioValues);
   const boundValues = bounds(results);
   const boundText = formatBounds(boundValues);
@@ -450,6 +483,7 @@ async function main(): Promise<number> {
     },
     fanout,
     connectionFlood,
+    hostile,
     signingUs: Number.isFinite(signingUs) ? Math.round(signingUs * 10) / 10 : null,
     machine: info,
     date: new Date().toISOString(),

@@ -101,6 +101,11 @@ const envSchema = z
     CALLER_ANON_POINTS: z.coerce.number().int().positive().default(120),
     CALLER_GLOBAL_SHARE: z.coerce.number().positive().max(1).default(0.4),
     CALLER_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Request budgets, counted before parsing (src/plugins/use-request-budget.ts); 0: off. */
+    CALLER_REQUEST_WINDOW_MS: z.coerce.number().int().min(1_000).multipleOf(1_000).default(10_000),
+    CALLER_ANON_REQUESTS: z.coerce.number().int().nonnegative().default(600),
+    CALLER_FREE_REQUESTS: z.coerce.number().int().nonnegative().default(600),
+    CALLER_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
 
     /** Broker whose tickers the public subscriptions follow (embedded: the sandbox's). */
     SVC_BROKER_ID: optionalText,
@@ -243,6 +248,14 @@ const configSchema = envSchema.transform((env) => {
       anonymousPoints: env.CALLER_ANON_POINTS,
       globalShare: env.CALLER_GLOBAL_SHARE,
       proxyHops: env.CALLER_PROXY_HOPS,
+      /** Requests per window before parsing: anonymous per IP, and a principal's free ones. */
+      requests: {
+        windowMs: env.CALLER_REQUEST_WINDOW_MS,
+        anonymous: env.CALLER_ANON_REQUESTS,
+        free: env.CALLER_FREE_REQUESTS,
+        /** A refusal of these budgets is answered after this long (capped by the window). */
+        refusalDelayMs: env.CALLER_REFUSAL_DELAY_MS,
+      },
     },
     /** Live updates: the upstream's streams and the subscribers' queues. */
     streams: {

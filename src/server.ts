@@ -18,6 +18,7 @@ import {
   resolveKeystore,
 } from './auth/principals.ts';
 import { createCallerLimiter } from './caller-limits/limiter.ts';
+import { createRequestBudget } from './caller-limits/request-budget.ts';
 import type { Config } from './config.ts';
 import { type ConnectionBudget, createConnectionBudget } from './connection-budget.ts';
 import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
@@ -40,6 +41,7 @@ import { useMediaType } from './plugins/use-media-type.ts';
 import { useMetrics } from './plugins/use-metrics.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
 import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
+import { useRequestBudget } from './plugins/use-request-budget.ts';
 import { useStreamCaps } from './plugins/use-stream-caps.ts';
 import { useRequestParams } from './plugins/use-request-params.ts';
 import { useTracing } from './plugins/use-tracing.ts';
@@ -104,6 +106,23 @@ export interface Gateway {
   drain(): void;
   /** Closes the upstream client, the store and the embedded sandbox. Idempotent. */
   close(): Promise<void>;
+}
+
+/** The request budgets of `use-request-budget.ts`, shared through Redis when there is one; 0 turns one off. */
+function requestBudgets(config: Config, store: Store) {
+  const { windowMs, anonymous, free } = config.callerLimits.requests;
+  const budget = (name: string, points: number) =>
+    createRequestBudget({
+      points,
+      windowMs,
+      keyPrefix: `${config.redis.keyPrefix}:budget:${name}`,
+      replicas: config.upstream.replicas ?? 1,
+      ...(store.redis ? { redis: store.redis } : {}),
+    });
+  return {
+    ...(anonymous > 0 ? { anonymous: budget('anon', anonymous) } : {}),
+    ...(free > 0 ? { free: budget('free', free) } : {}),
+  };
 }
 
 async function loadPrincipals(options: GatewayOptions): Promise<KeystorePrincipal[] | undefined> {
@@ -215,6 +234,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       ...(config.graphiql ? [useGraphiQLAssets()] : []),
       useMetrics({ metrics }),
       usePhaseMetrics(metrics.registry),
+      // Request budgets (CALLER_ANON_REQUESTS, CALLER_FREE_REQUESTS): in onRequest, before
+      // any body is read or parsed; after logging and metrics, which still see the 429s.
+      useRequestBudget({
+        directory,
+        proxyHops: config.callerLimits.proxyHops,
+        refusalDelayMs: config.callerLimits.requests.refusalDelayMs,
+        registry: metrics.registry,
+        ...requestBudgets(config, store),
+      }),
       ...(config.introspection ? [] : [useDisableIntrospection()]),
       useCsrfPrevention({ logger }),
       // Malformed parameters → 400, inexact decimals refused: before the body limit wraps it.

@@ -16,7 +16,8 @@ export interface BenchOptions {
   slices: number;
   connections: number;
   smoke: boolean;
-  only: ScenarioName[];
+  /** Scenarios, and `hostile` (10), which runs after them (bench/lib/hostile.ts). */
+  only: (ScenarioName | 'hostile')[];
   /** Directory for `--cpu-prof` profiles of the servers, or undefined. */
   profileDir: string | undefined;
   out: string;
@@ -30,7 +31,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --slices N        measure every scenario in N slices, taken in turn across the scenarios
                     (default 5; 1 = each scenario's measurement in one piece)
   --smoke           tiny durations: every scenario once, a few seconds in all (for CI)
-  --only a,b        run only these scenarios, in this order (${SCENARIOS.join(', ')})
+  --only a,b        run only these scenarios, in this order (${SCENARIOS.join(', ')},
+                    and hostile: trader reads beside an anonymous flood; it runs last)
   --profile         write a V8 CPU profile (--cpu-prof) of every server on exit
   --profile-dir D   where (default bench/results/profiles)
   --out FILE        results file (default bench/results/latest.json)
@@ -68,7 +70,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | 'help' {
   const connections = Math.round(number(values.connections, 10, 'connections'));
   const only = (values.only?.split(',') ?? [...SCENARIOS]).map((name) => name.trim());
   for (const name of only) {
-    if (!(SCENARIOS as readonly string[]).includes(name)) {
+    if (name !== 'hostile' && !(SCENARIOS as readonly string[]).includes(name)) {
       throw new Error(`--only: unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
     }
   }
@@ -81,7 +83,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | 'help' {
     slices: Math.max(1, Math.round(number(values.slices, smoke ? 1 : 5, 'slices'))),
     connections,
     smoke,
-    only: only as ScenarioName[],
+    only: only as BenchOptions['only'],
     profileDir: values.profile ? values['profile-dir'] : undefined,
     out: values.out,
   };

@@ -55,6 +55,8 @@ export interface Ratios {
   fanoutBytesPerSubscriber: number | null;
   /** (9) the same event → last subscriber over graphql-ws, p99, ms (reported, no target). */
   fanoutWsP99Ms: number | null;
+  /** (10) trader p99 beside an anonymous free-request flood ÷ trader p99 idle. */
+  hostileTraderP99Ratio: number | null;
 }
 
 /** What the fan-out run (bench/lib/fanout.ts) adds to the figures. */
@@ -92,6 +94,7 @@ function round(value: number, digits: number): number {
 export function ratios(
   s: Partial<Record<ScenarioName, ScenarioFigures>>,
   fanout?: FanoutFigures | null,
+  hostile?: { hostileTraderP99Ratio: number } | null,
 ): Ratios {
   const div = (a: number | undefined, b: number | undefined): number | null =>
     a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
@@ -108,6 +111,7 @@ export function ratios(
     fanoutP99Ms: fanout ? round(fanout.fanoutP99Ms, 1) : null,
     fanoutBytesPerSubscriber: fanout ? Math.round(fanout.fanoutBytesPerSubscriber) : null,
     fanoutWsP99Ms: fanout?.wsP99Ms == null ? null : round(fanout.wsP99Ms, 1),
+    hostileTraderP99Ratio: hostile ? round(hostile.hostileTraderP99Ratio, 3) : null,
   };
 }
 
@@ -245,6 +249,7 @@ export const TARGETS: Record<keyof Ratios, Target> = {
   },
   // Reported beside SSE, as the issue asks; its target is the SSE one.
   fanoutWsP99Ms: { label: '(9) ws event→last p99', unit: ' ms', kind: 'max', value: 100 },
+  hostileTraderP99Ratio: { label: '(10) p99 flood/idle', unit: '', kind: 'max', value: 2 },
 };
 
 export function formatRatios(r: Ratios): { text: string; missed: string[] } {

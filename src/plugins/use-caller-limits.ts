@@ -3,17 +3,23 @@
  * charged to its caller; over a limit it fails whole with RATE_LIMITED (`retryAfterMs`, HTTP
  * 429 with Retry-After) and makes no upstream call. Runs after caller auth (the principal is
  * in the context), persisted operations and the query limits (the document is the stored one
- * and already validated). Operations that cost nothing (introspection) are not counted.
+ * and already validated). Operations that cost nothing (introspection) are not counted here:
+ * the request budgets (`use-request-budget.ts`) count those before parsing.
  */
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { hashToken } from '../auth/principals.ts';
+import { clientIp } from '../caller-limits/client-ip.ts';
 import { operationCost } from '../caller-limits/cost.ts';
 import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
 import { gqlError } from '../resolvers/errors.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import { tokenDigestOf } from './use-caller-auth.ts';
+import { markCharged } from './use-request-budget.ts';
+
+/** The anonymous caller's key (moved to `caller-limits/client-ip.ts`; kept here for importers). */
+export { clientIp } from '../caller-limits/client-ip.ts';
 
 export interface CallerLimitsPluginOptions {
   limiter: CallerLimiter;
@@ -31,23 +37,6 @@ interface LimitedContext extends GatewayContext {
   request: Request;
   /** The node request, when yoga runs as a node:http listener. */
   req?: IncomingMessage;
-}
-
-/** The anonymous caller's key: its IP, as the socket or the trusted proxies saw it. */
-export function clientIp(
-  context: Pick<LimitedContext, 'request' | 'req'>,
-  proxyHops: number,
-): string {
-  if (proxyHops > 0) {
-    const hops = (context.request.headers.get('x-forwarded-for') ?? '')
-      .split(',')
-      .map((hop) => hop.trim())
-      .filter(Boolean);
-    const hop = hops[hops.length - proxyHops];
-    if (hop) return hop;
-  }
-  // A dual-stack listener reports IPv4 peers as ::ffff:a.b.c.d: one client, one key.
-  return (context.req?.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:(?=\d+\.)/, '');
 }
 
 function callerOf(context: LimitedContext, proxyHops: number): Caller {
@@ -89,11 +78,12 @@ export function useCallerLimits({
       args.variableValues ?? {},
     );
     if (cost.total <= 0) return undefined;
-    const verdict = await limiter.consume(
-      callerOf(args.contextValue as LimitedContext, proxyHops),
-      cost,
-    );
-    return verdict.allowed ? undefined : rateLimited(verdict.retryAfterMs, verdict.reason);
+    const context = args.contextValue as LimitedContext;
+    const verdict = await limiter.consume(callerOf(context, proxyHops), cost);
+    if (!verdict.allowed) return rateLimited(verdict.retryAfterMs, verdict.reason);
+    // Charged upstream calls: not one of the principal's free requests (use-request-budget.ts).
+    markCharged(context.request);
+    return undefined;
   };
   return {
     async onExecute({ args, setResultAndStopExecution }) {

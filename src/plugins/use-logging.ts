@@ -19,6 +19,7 @@ import {
   setRequestId,
 } from '../request-context.ts';
 import { principalOf } from './use-caller-auth.ts';
+import { refusedByBudget } from './use-request-budget.ts';
 
 export interface LoggingPluginOptions {
   logger: Logger;
@@ -67,7 +68,8 @@ export function useLogging({
         operation: entry?.operation,
         caller: principalOf(request)?.label,
       };
-      if (quiet.has(route)) logger.debug(fields, 'request');
+      // A flood refused by a request budget is one metric (svc_request_budget_refusals_total), not a line each.
+      if (quiet.has(route) || refusedByBudget(request)) logger.debug(fields, 'request');
       else if (response.status >= 500) logger.warn(fields, 'request');
       else logger.info(fields, 'request');
     },

@@ -32,11 +32,11 @@ describe('bench figures', () => {
   };
 
   it('derives every figure of the targets from the scenarios', () => {
-    const r = ratios(all, {
-      fanoutP99Ms: 87.25,
-      fanoutBytesPerSubscriber: 15_000.4,
-      wsP99Ms: null,
-    });
+    const r = ratios(
+      all,
+      { fanoutP99Ms: 87.25, fanoutBytesPerSubscriber: 15_000.4, wsP99Ms: null },
+      { hostileTraderP99Ratio: 1.23456 },
+    );
     expect(Object.keys(r).sort()).toEqual(Object.keys(TARGETS).sort());
     expect(r).toEqual({
       cachedVsCeiling: 0.95,
@@ -48,6 +48,7 @@ describe('bench figures', () => {
       fanoutP99Ms: 87.3,
       fanoutBytesPerSubscriber: 15_000,
       fanoutWsP99Ms: null,
+      hostileTraderP99Ratio: 1.235,
     });
   });
 
@@ -57,12 +58,14 @@ describe('bench figures', () => {
     expect(text).toMatch(/uncachedVsHive .*: 1\.333 +target >= 1\.2 +met/);
     expect(text).toMatch(/placeOrderCpuUs .*: 750 µs +target <= 800 µs +met/);
     expect(text).toMatch(/cachedVsPeer .*target >= 2\.5 +MISSED/);
+    const hostile = formatRatios(ratios(all, null, { hostileTraderP99Ratio: 2.5 }));
+    expect(hostile.text).toMatch(/hostileTraderP99Ratio .*: 2\.500 +target <= 2 +MISSED/);
   });
 
   it('marks a figure whose scenarios did not run as not measured, not as met or missed', () => {
     const { text, missed } = formatRatios(ratios({ ceiling: scenario(1000) }));
     expect(missed).toEqual([]);
-    expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(9);
+    expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(10);
   });
 
   it('prints the bounds that the ceilings set, and nothing without their scenarios', () => {

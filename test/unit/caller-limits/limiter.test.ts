@@ -116,6 +116,7 @@ describe('CALLER_* and ADMIN_* configuration', () => {
       anonymousPoints: 120,
       globalShare: 0.4,
       proxyHops: 0,
+      requests: { windowMs: 10_000, anonymous: 600, free: 600, refusalDelayMs: 500 },
     });
   });
 
@@ -125,6 +126,11 @@ describe('CALLER_* and ADMIN_* configuration', () => {
     );
     expect(() => loadConfig({ CALLER_WINDOW_MS: '1500' })).toThrow(/CALLER_WINDOW_MS/);
     expect(() => loadConfig({ CALLER_GLOBAL_SHARE: '1.5' })).toThrow(/CALLER_GLOBAL_SHARE/);
+    expect(() => loadConfig({ CALLER_REQUEST_WINDOW_MS: '2500' })).toThrow(
+      /CALLER_REQUEST_WINDOW_MS/,
+    );
+    expect(() => loadConfig({ CALLER_ANON_REQUESTS: '-1' })).toThrow(/CALLER_ANON_REQUESTS/);
+    expect(loadConfig({ CALLER_FREE_REQUESTS: '0' }).callerLimits.requests.free).toBe(0);
     expect(loadConfig({ ADMIN_PORT: '0' }).admin.port).toBe(0);
   });
 });
