@@ -10,16 +10,13 @@ import type { IncomingMessage } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { hashToken } from '../auth/principals.ts';
-import { clientIp } from '../caller-limits/client-ip.ts';
 import { operationCost } from '../caller-limits/cost.ts';
 import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
+import { clientIp } from '../client-address.ts';
 import { gqlError } from '../resolvers/errors.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import { tokenDigestOf } from './use-caller-auth.ts';
 import { markCharged } from './use-request-budget.ts';
-
-/** The anonymous caller's key (moved to `caller-limits/client-ip.ts`; kept here for importers). */
-export { clientIp } from '../caller-limits/client-ip.ts';
 
 export interface CallerLimitsPluginOptions {
   limiter: CallerLimiter;

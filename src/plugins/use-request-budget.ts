@@ -16,8 +16,8 @@
 import type { Plugin } from 'graphql-yoga';
 import { Counter, type Registry } from 'prom-client';
 import type { PrincipalDirectory } from '../auth/principals.ts';
-import { clientIp } from '../caller-limits/client-ip.ts';
 import type { BudgetAnswer, RequestBudget } from '../caller-limits/request-budget.ts';
+import { clientIp } from '../client-address.ts';
 import { authenticate, tokenDigestOf } from './use-caller-auth.ts';
 
 export interface RequestBudgetPluginOptions {
