@@ -105,10 +105,10 @@ export const UPSTREAM_ERROR_TABLE: KindTable = {
             extensions: { retryAfterMs: e.retryAfterMs },
           }
         : {
-          code: 'UPSTREAM_UNAVAILABLE',
-          message: 'The upstream service is unavailable; retry later',
-          extensions: {},
-        },
+            code: 'UPSTREAM_UNAVAILABLE',
+            message: 'The upstream service is unavailable; retry later',
+            extensions: {},
+          },
   malformed: (e) =>
     e instanceof ResponseTooLargeError
       ? {

@@ -3,7 +3,7 @@
  * HTTP attempt counts, a retry meeting an open circuit fails fast instead of being sent, and
  * an open circuit spends no budget.
  */
-import { type Circuits, CircuitOpenError, type Verdict } from './circuit.ts';
+import { CircuitOpenError, type Circuits, type Verdict } from './circuit.ts';
 import { endsCall } from './deadline.ts';
 import { RateLimitedError, UnavailableError, UpstreamError } from './errors.ts';
 import type { Layer } from './pipeline.ts';

@@ -3,7 +3,7 @@
  * added per call). `route` is the catalog operation: a bounded label.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Circuits, CircuitState } from './circuit.ts';
+import type { CircuitState, Circuits } from './circuit.ts';
 
 const STATE_VALUE: Readonly<Record<CircuitState, number>> = { closed: 0, half_open: 1, open: 2 };
 
@@ -21,7 +21,11 @@ export function registerCircuitMetrics(circuits: Circuits, registry: Registry): 
     },
   });
   /** A counter fed from a running total in the snapshots. */
-  const total = (name: string, help: string, read: (s: { failedFast: number; opened: number }) => number) => {
+  const total = (
+    name: string,
+    help: string,
+    read: (s: { failedFast: number; opened: number }) => number,
+  ) => {
     const reported = new Map<string, number>();
     const counter: Counter<'route'> = new Counter({
       name,

@@ -80,7 +80,9 @@ export class Circuit {
     }
     this.#failedFast++;
     const until =
-      this.#probeStarted === undefined ? this.#openUntil : this.#probeStarted + this.options.probeMs;
+      this.#probeStarted === undefined
+        ? this.#openUntil
+        : this.#probeStarted + this.options.probeMs;
     throw markUnsent(new CircuitOpenError(this.route, Math.max(1, Math.ceil(until - now))));
   }
 
