@@ -1,6 +1,7 @@
 /**
  * The circuits' metrics, read from their snapshots when /metrics is scraped (nothing is
- * added per call). `route` is the catalog operation: a bounded label.
+ * added per call). The route is labelled `operation`, its catalog name, as in the other
+ * `svc_upstream_*` metrics: a bounded label (`route` names the public HTTP paths).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { CircuitState, Circuits } from './circuit.ts';
@@ -12,11 +13,11 @@ export function registerCircuitMetrics(circuits: Circuits, registry: Registry): 
   new Gauge({
     name: 'svc_upstream_circuit_state',
     help: 'Circuit of each upstream route: 0 closed, 1 half-open (cool-down over, one probe), 2 open',
-    labelNames: ['route'] as const,
+    labelNames: ['operation'] as const,
     registers,
     collect() {
       for (const [route, s] of Object.entries(circuits.snapshot())) {
-        this.set({ route }, STATE_VALUE[s.state]);
+        this.set({ operation: route }, STATE_VALUE[s.state]);
       }
     },
   });
@@ -27,15 +28,15 @@ export function registerCircuitMetrics(circuits: Circuits, registry: Registry): 
     read: (s: { failedFast: number; opened: number }) => number,
   ) => {
     const reported = new Map<string, number>();
-    const counter: Counter<'route'> = new Counter({
+    const counter: Counter<'operation'> = new Counter({
       name,
       help,
-      labelNames: ['route'] as const,
+      labelNames: ['operation'] as const,
       registers,
       collect() {
         for (const [route, s] of Object.entries(circuits.snapshot())) {
           const now = read(s);
-          counter.inc({ route }, now - (reported.get(route) ?? 0));
+          counter.inc({ operation: route }, now - (reported.get(route) ?? 0));
           reported.set(route, now);
         }
       },
@@ -43,12 +44,12 @@ export function registerCircuitMetrics(circuits: Circuits, registry: Registry): 
   };
   total(
     'svc_upstream_circuit_fail_fast_total',
-    'Upstream calls failed fast (not sent, no budget spent) by an open circuit, by route',
+    'Upstream calls failed fast (not sent, no budget spent) by an open circuit, by operation',
     (s) => s.failedFast,
   );
   total(
     'svc_upstream_circuit_opened_total',
-    'Times an upstream route circuit opened, by route',
+    'Times an upstream route circuit opened, by operation',
     (s) => s.opened,
   );
 }

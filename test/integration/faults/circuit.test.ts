@@ -11,10 +11,10 @@ import { type CircuitStack, INFO, startCircuitStack } from './circuit-stack.ts';
 import { eventually } from './harness.ts';
 
 const OUTAGE = { status5xx: { status: 503 }, match: { paths: [INFO] } };
-const STATE = 'svc_upstream_circuit_state{route="accountInfo"}';
-const FAIL_FAST = 'svc_upstream_circuit_fail_fast_total{route="accountInfo"}';
+const STATE = 'svc_upstream_circuit_state{operation="accountInfo"}';
+const FAIL_FAST = 'svc_upstream_circuit_fail_fast_total{operation="accountInfo"}';
 const ORDER = 'query($id: String!) { order(clientOrderId: $id) { status } }';
-const OPENED = 'svc_upstream_circuit_opened_total{route="accountInfo"}';
+const OPENED = 'svc_upstream_circuit_opened_total{operation="accountInfo"}';
 
 /** One attempt per read (no retries) and no cache: every read is one upstream request. */
 const ONE_ATTEMPT = {
