@@ -79,8 +79,6 @@ export interface UpstreamClientOptions {
   logger?: Logger;
   /** Where the circuits' metrics are registered (`svc_upstream_circuit_*`). @default none */
   registry?: Registry;
-  /** Monotonic clock of the circuits' cool-downs (tests). @default performance.now */
-  monotonic?: () => number;
 }
 
 export interface UpstreamHealth {
@@ -140,7 +138,6 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     ...(config.circuit ?? DEFAULT_CIRCUIT),
     // A probe ends within its attempt's timeout: the hint while it is out.
     probeMs: config.timeoutMs,
-    ...(options.monotonic ? { now: options.monotonic } : {}),
   });
   if (options.registry) registerCircuitMetrics(circuits, options.registry);
 
