@@ -25,6 +25,12 @@ export interface CircuitStack {
   account(other?: boolean): Promise<GraphQLBody>;
   /** Any query as the trader. */
   query(text: string, variables?: Record<string, unknown>): Promise<GraphQLBody>;
+  /** A mutation as the trader with an `Idempotency-Key`. */
+  keyed(
+    text: string,
+    variables: Record<string, unknown>,
+    key: string,
+  ): Promise<{ body: GraphQLBody; replayed: boolean }>;
   /** POST (a fault config) or DELETE (null) /sandbox/faults. */
   faults(config: object | null): Promise<void>;
   /** Units of the trader's `GET /v1/client/info` budget in use (Redis). */
@@ -57,6 +63,14 @@ export async function startCircuitStack(
     gw,
     account: async (other = false) =>
       (await gw.gql(ACCOUNT, { token: (other ? second : trader).token })).body,
+    async keyed(text, variables, key) {
+      const response = await gw.post(
+        { query: text, variables },
+        { token: trader.token, headers: { 'Idempotency-Key': key } },
+      );
+      const replayed = response.headers.get('idempotency-replayed') === 'true';
+      return { body: (await response.json()) as GraphQLBody, replayed };
+    },
     query: async (text, variables) =>
       (await gw.gql(text, { token: trader.token, ...(variables ? { variables } : {}) })).body,
     async faults(config) {

@@ -13,6 +13,9 @@ import { eventually } from './harness.ts';
 const OUTAGE = { status5xx: { status: 503 }, match: { paths: [INFO] } };
 const STATE = 'svc_upstream_circuit_state{operation="accountInfo"}';
 const FAIL_FAST = 'svc_upstream_circuit_fail_fast_total{operation="accountInfo"}';
+const SET_MARGIN = `mutation($input: SetDefaultMarginModeInput!) {
+  setDefaultMarginMode(input: $input) { __typename ... on Error { code message } }
+}`;
 const ORDER = 'query($id: String!) { order(clientOrderId: $id) { status } }';
 const OPENED = 'svc_upstream_circuit_opened_total{operation="accountInfo"}';
 
@@ -109,6 +112,46 @@ describe('the circuit of a route', () => {
     await s.faults(null);
     expect(codes(await s.account())).toEqual([]);
     expect(s.sandbox.requestCount({ path: INFO })).toBe(5);
+  });
+
+  it('a keyed mutation failed fast is not stored: its Idempotency-Key runs again', async () => {
+    s = await startCircuitStack('circuit-keyed', {
+      UPSTREAM_CIRCUIT_FAILURES: '1',
+      UPSTREAM_CIRCUIT_COOLDOWN_MS: '300',
+    });
+    const margin = { input: { symbol: 'PERP_ETH_USDC', defaultMarginMode: 'CROSS' } };
+    const path = '/v1/client/margin_mode';
+    await s.faults({ status5xx: { status: 503 }, match: { paths: [path] } });
+    // Sent, answered 503 (the upstream may have acted): stored, and the circuit opens.
+    const sent = await s.keyed(SET_MARGIN, margin, 'key-sent');
+    expect(sent.body.data?.setDefaultMarginMode).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    // Failed fast: nothing was sent.
+    const fast = await s.keyed(SET_MARGIN, margin, 'key-fast');
+    expect(fast.body.data?.setDefaultMarginMode).toMatchObject({
+      __typename: 'UpstreamUnavailableError',
+      message: expect.stringMatching(/retry after \d+ ms$/),
+    });
+    expect(s.sandbox.requestCount({ path })).toBe(1);
+
+    await s.faults(null);
+    const stack = s;
+    await eventually(
+      async () =>
+        stack.gw.gateway.upstream.health().circuits.setDefaultMarginMode?.state === 'half_open' ||
+        undefined,
+      5_000,
+      'the cool-down to end',
+    );
+    const again = await s.keyed(SET_MARGIN, margin, 'key-fast');
+    expect(again.replayed).toBe(false);
+    expect(again.body.data?.setDefaultMarginMode).toEqual({
+      __typename: 'SetDefaultMarginModeSuccess',
+    });
+    expect(s.sandbox.requestCount({ path })).toBe(2);
+    // The key whose request was sent keeps saying what it said.
+    const replay = await s.keyed(SET_MARGIN, margin, 'key-sent');
+    expect(replay.replayed).toBe(true);
+    expect(replay.body.data?.setDefaultMarginMode).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
   });
 
   it('4xx answers never open it', async () => {
