@@ -303,7 +303,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     health: (): UpstreamHealth => ({
       store: { kind: store.kind, ...health.snapshot() },
       clockOffsetMs: Math.round(clock.offsetMs),
-      circuits: circuits.snapshot(),
+      // Built when read: live updates read the clock offset here often.
+      get circuits() {
+        return circuits.snapshot();
+      },
     }),
   });
 }
