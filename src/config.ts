@@ -74,6 +74,10 @@ const envSchema = z
       .positive()
       .default(4 * 1024 * 1024),
     UPSTREAM_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** Consecutive unavailable attempts that open a route's circuit (0: no circuit). */
+    UPSTREAM_CIRCUIT_FAILURES: z.coerce.number().int().min(0).max(1_000).default(5),
+    /** How long an open circuit fails calls fast before it lets one probe through. */
+    UPSTREAM_CIRCUIT_COOLDOWN_MS: z.coerce.number().int().positive().default(5_000),
     GATEWAY_REPLICAS: z.coerce.number().int().positive().max(1_000).default(1),
     SVC_RECV_WINDOW_MS: z.coerce.number().int().positive().optional(),
 
@@ -218,6 +222,11 @@ const configSchema = envSchema.transform((env) => {
        */
       replicas: env.GATEWAY_REPLICAS,
       recvWindowMs: env.SVC_RECV_WINDOW_MS,
+      /** A circuit per upstream route (src/upstream/circuit.ts). */
+      circuit: {
+        failures: env.UPSTREAM_CIRCUIT_FAILURES,
+        cooldownMs: env.UPSTREAM_CIRCUIT_COOLDOWN_MS,
+      },
       cache: {
         enabled: env.CACHE_ENABLED,
         accountTtlMs: env.CACHE_TTL_ACCOUNT_MS,
@@ -289,7 +298,7 @@ const configSchema = envSchema.transform((env) => {
 export type Config = z.output<typeof configSchema>;
 type Upstream = Config['upstream'];
 /** The upstream part; tests and benches build it by hand and may leave out the defaulted knobs. */
-type Defaulted = 'limitScale' | 'replicas' | 'deadlineMs' | 'maxResponseBytes';
+type Defaulted = 'limitScale' | 'replicas' | 'deadlineMs' | 'maxResponseBytes' | 'circuit';
 export type UpstreamConfig = Omit<Upstream, Defaulted> & Partial<Pick<Upstream, Defaulted>>;
 
 export class ConfigError extends Error {

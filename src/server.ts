@@ -176,6 +176,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     telemetry: (event) => metrics.upstreamCall(event),
     logger,
+    registry: metrics.registry,
     ...(tracing ? { tracer: tracing.tracer } : {}),
   });
   const directory = new PrincipalDirectory(entries ?? []);

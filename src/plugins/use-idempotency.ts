@@ -15,8 +15,11 @@
  *
  * Not stored (the key stays free for a corrected retry): responses with BAD_USER_INPUT,
  * RATE_LIMITED, UNAUTHENTICATED or FORBIDDEN (in `errors` or as a selected `code` of a result
- * member), and errors without data (refused before any field ran): nothing ran upstream. A response holding anything shaped like a secret is never
- * stored either (none of the schema's mutations returns one; the check keeps it that way).
+ * member), errors without data (refused before any field ran), and UPSTREAM_UNAVAILABLE
+ * when the operation sent no request upstream (failed fast by an open circuit, or stopped by
+ * its deadline before sending): nothing ran upstream. A response holding anything shaped
+ * like a secret is never stored either (none of the schema's mutations returns one; the
+ * check keeps it that way).
  * With the store down the mutation runs unguarded (logged, counted).
  *
  * An envelop `onExecute` hook: it runs after auth, persisted operations, validation and the
@@ -69,25 +72,36 @@ const badKey = () =>
     { extensions: { code: 'BAD_USER_INPUT', http: { status: 400, spec: true } } },
   );
 
-/** Whether a code in `errors` or in a result member says nothing ran. */
-function notStorable(result: { data?: unknown; errors?: readonly { extensions?: unknown }[] }) {
-  // Errors and no data: refused before any field ran (e.g. a variable of the wrong type,
-  // whose code the error masking adds only later).
-  if ((result.data === null || result.data === undefined) && (result.errors?.length ?? 0) > 0) {
-    return true;
-  }
+type Outcome = { data?: unknown; errors?: readonly { extensions?: unknown }[] };
+
+/** Whether a code of `codes` is in `errors` or is a result member's selected `code`. */
+function hasCode(result: Outcome, codes: ReadonlySet<string>): boolean {
   for (const error of result.errors ?? []) {
     const code = (error.extensions as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string' && NOT_STORED.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
   }
   const walk = (value: unknown, depth: number): boolean => {
     if (value === null || typeof value !== 'object' || depth > 8) return false;
     if (Array.isArray(value)) return value.some((v) => walk(v, depth + 1));
     const code = (value as { code?: unknown }).code;
-    if (typeof code === 'string' && NOT_STORED.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
     return Object.values(value).some((v) => walk(v, depth + 1));
   };
   return walk(result.data, 0);
+}
+
+const UNAVAILABLE = new Set(['UPSTREAM_UNAVAILABLE']);
+
+/** Whether the answer says nothing ran (`attempts`: HTTP requests the operation sent). */
+function notStorable(result: Outcome, attempts: number | undefined) {
+  // Errors and no data: refused before any field ran (e.g. a variable of the wrong type,
+  // whose code the error masking adds only later).
+  if ((result.data === null || result.data === undefined) && (result.errors?.length ?? 0) > 0) {
+    return true;
+  }
+  // Unavailable without a request sent (an open circuit): nothing can have acted.
+  if (attempts === 0 && hasCode(result, UNAVAILABLE)) return true;
+  return hasCode(result, NOT_STORED);
 }
 
 /** The stored response as an execution result again (errors as GraphQLErrors: not masked). */
@@ -121,11 +135,16 @@ export function useIdempotency(options: IdempotencyPluginOptions): Plugin<Gatewa
   const { records, metrics, leaseMs } = idempotency;
   const replayed = new WeakSet<Request>();
 
-  const settle = async (lease: Lease, result: ExecutionResult, secrets: string[]) => {
+  const settle = async (
+    lease: Lease,
+    result: ExecutionResult,
+    secrets: string[],
+    attempts: number | undefined,
+  ) => {
     const stored = JSON.parse(JSON.stringify({ data: result.data, errors: result.errors }));
     const text = JSON.stringify(stored);
     try {
-      if (notStorable(stored)) {
+      if (notStorable(stored, attempts)) {
         await records.release(lease);
         return;
       }
@@ -200,7 +219,12 @@ export function useIdempotency(options: IdempotencyPluginOptions): Plugin<Gatewa
               const secrets = [secret, tradingSecret ?? ''];
               return {
                 onExecuteDone({ result }: { result: unknown }) {
-                  return settle(claim.lease, result as ExecutionResult, secrets);
+                  return settle(
+                    claim.lease,
+                    result as ExecutionResult,
+                    secrets,
+                    ctx.upstreamAttempts,
+                  );
                 },
               };
             }

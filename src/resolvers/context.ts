@@ -8,6 +8,8 @@ import { createLoaders } from './loaders.ts';
 /** What {@link bindGatewayContext} builds on first use, and what it was built from. */
 class LazyParts {
   upstream: UpstreamApi | undefined;
+  /** The operation's deadline, made with its upstream view. */
+  made: Deadline | undefined;
   account: AccountApi | null | undefined;
   loaders: GatewayContext['loaders'] | undefined;
 
@@ -34,12 +36,10 @@ type Bound = { [PARTS]: LazyParts };
 function upstreamOf(parts: LazyParts): UpstreamApi {
   if (parts.upstream) return parts.upstream;
   const d = parts.deadline;
+  parts.made = d && new Deadline(d.budgetMs, { signal: d.source.signal }, d.at);
   parts.upstream =
     d || parts.requestId !== undefined
-      ? parts.shared.withDeadline(
-          d && new Deadline(d.budgetMs, { signal: d.source.signal }, d.at),
-          parts.requestId,
-        )
+      ? parts.shared.withDeadline(parts.made, parts.requestId)
       : parts.shared;
   return parts.upstream;
 }
@@ -71,6 +71,12 @@ const ACCESSORS: PropertyDescriptorMap = {
     },
     set(this: Bound, value: AccountApi | null) {
       this[PARTS].account = value;
+    },
+  },
+  upstreamAttempts: {
+    get(this: Bound) {
+      // Unknown (undefined) until the operation's upstream view exists.
+      return this[PARTS].made?.attempts;
     },
   },
   loaders: {

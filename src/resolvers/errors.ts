@@ -4,6 +4,7 @@
  * matching member of their `<Mutation>Result` union.
  */
 import { GraphQLError } from 'graphql';
+import { CircuitOpenError } from '../upstream/circuit.ts';
 import { DeadlineExceededError } from '../upstream/deadline.ts';
 import type {
   MalformedResponseError,
@@ -89,6 +90,7 @@ export const UPSTREAM_ERROR_TABLE: KindTable = {
   }),
   // A deadline hit says what timed out (budget wait, attempt n, read-back) and, for an order
   // that may have been placed, its client_order_id: the message carries no secret.
+  // An open circuit (src/upstream/circuit.ts) says when a call may get through again.
   unavailable: (e) =>
     e instanceof DeadlineExceededError
       ? {
@@ -96,11 +98,17 @@ export const UPSTREAM_ERROR_TABLE: KindTable = {
           message: `Upstream ${e.description}`,
           extensions: { deadlineMs: e.deadlineMs },
         }
-      : {
-          code: 'UPSTREAM_UNAVAILABLE',
-          message: 'The upstream service is unavailable; retry later',
-          extensions: {},
-        },
+      : e instanceof CircuitOpenError
+        ? {
+            code: 'UPSTREAM_UNAVAILABLE',
+            message: `The upstream service is unavailable; retry after ${e.retryAfterMs} ms`,
+            extensions: { retryAfterMs: e.retryAfterMs },
+          }
+        : {
+            code: 'UPSTREAM_UNAVAILABLE',
+            message: 'The upstream service is unavailable; retry later',
+            extensions: {},
+          },
   malformed: (e) =>
     e instanceof ResponseTooLargeError
       ? {

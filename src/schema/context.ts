@@ -11,6 +11,12 @@ export interface GatewayContext {
   upstream: UpstreamApi;
   /** The upstream bound to the caller's account; null when anonymous. */
   account: AccountApi | null;
+  /**
+   * HTTP attempts the operation sent upstream so far (0 when it failed before sending any:
+   * an open circuit, a budget or deadline refusal; undefined before its first upstream call).
+   * Read by the idempotency plugin.
+   */
+  readonly upstreamAttempts?: number;
   /** Per-request DataLoaders (deduplicate and batch within one request). */
   loaders: Loaders;
   /** Exactly-once placements (set by the idempotency plugin); absent: no records kept. */

@@ -3,7 +3,8 @@
  * layers composed around the sender:
  *
  *   telemetry → orders (client_order_id, read-back) → cache + single-flight
- *     → retry policy → upstream budget → sender (sign in server time, send, interpret)
+ *     → retry policy → circuit per route → upstream budget
+ *     → sender (sign in server time, send, interpret)
  *
  * Every call runs under a deadline (deadline.ts): the GraphQL operation's, shared by all its
  * calls (`withDeadline`, from the request context), or else one of its own
@@ -13,6 +14,7 @@
  * operations registry): `close()` does not close it.
  */
 import type { Tracer } from '@opentelemetry/api';
+import type { Registry } from 'prom-client';
 import { OrderSigner } from '../auth/order-signature.ts';
 import { RequestSigner } from '../auth/request-signature.ts';
 import type { UpstreamConfig } from '../config.ts';
@@ -28,6 +30,9 @@ import {
   publicMethods,
   type RequestFn,
 } from './catalog.ts';
+import { type CircuitSnapshot, Circuits } from './circuit.ts';
+import { withCircuit } from './circuit-layer.ts';
+import { registerCircuitMetrics } from './circuit-metrics.ts';
 import { ServerClock } from './clock.ts';
 import { Deadline } from './deadline.ts';
 import { StoreHealth, type StoreHealthSnapshot } from './health.ts';
@@ -72,6 +77,8 @@ export interface UpstreamClientOptions {
   tracer?: Tracer;
   /** Retries, 429s, failed calls and store fallbacks are logged here. @default none */
   logger?: Logger;
+  /** Where the circuits' metrics are registered (`svc_upstream_circuit_*`). @default none */
+  registry?: Registry;
 }
 
 export interface UpstreamHealth {
@@ -79,6 +86,8 @@ export interface UpstreamHealth {
   store: StoreHealthSnapshot & { kind: Store['kind'] };
   /** Learned `server time − host time`, ms; 0 until the first response. */
   clockOffsetMs: number;
+  /** The circuit of every route called so far, by catalog operation (this process's). */
+  circuits: Record<string, CircuitSnapshot>;
 }
 
 /** `UpstreamApi` plus what operators and readiness checks want to know. */
@@ -94,6 +103,8 @@ export interface UpstreamClient extends UpstreamApi {
 const GLOBAL: Scope = { kind: 'global' };
 /** Deadline of a call made outside any GraphQL operation when none is configured. */
 export const DEFAULT_DEADLINE_MS = 5_000;
+/** The circuit when the configuration names none (hand-built configs). */
+export const DEFAULT_CIRCUIT = { failures: 5, cooldownMs: 5_000 } as const;
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { config, store } = options;
@@ -123,6 +134,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   });
   const fallback = createMemoryStore({ now });
   const flights = new SingleFlight();
+  const circuits = new Circuits({
+    ...(config.circuit ?? DEFAULT_CIRCUIT),
+    // A probe ends within its attempt's timeout: the hint while it is out.
+    probeMs: config.timeoutMs,
+  });
+  if (options.registry) registerCircuitMetrics(circuits, options.registry);
 
   const call = (
     op: Operation,
@@ -159,6 +176,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       withOrders({ policy: config.retry, readBack }),
       withCache({ store, health, config: config.cache, flights, now }),
       withRetry({ policy: config.retry }),
+      withCircuit(circuits),
       withBudget({
         store,
         fallback,
@@ -285,6 +303,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     health: (): UpstreamHealth => ({
       store: { kind: store.kind, ...health.snapshot() },
       clockOffsetMs: Math.round(clock.offsetMs),
+      // Built when read: live updates read the clock offset here often.
+      get circuits() {
+        return circuits.snapshot();
+      },
     }),
   });
 }

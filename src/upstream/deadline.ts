@@ -71,6 +71,11 @@ export interface DeadlineOptions {
 export class Deadline {
   /** Aborts when the caller's signal does (a native signal, whatever the caller's is). */
   readonly signal: AbortSignal;
+  /**
+   * HTTP attempts sent under this deadline, by all the operation's calls (counted by the
+   * sender): an operation that failed having sent nothing did nothing upstream.
+   */
+  attempts = 0;
   readonly #at: number;
   readonly #now: () => number;
 

@@ -35,13 +35,17 @@ export class UpstreamRejectedError extends UpstreamError {
   }
 }
 
-/** Our shared budget is spent, or the upstream answered 429 (-1003). */
+/**
+ * Our shared budget is spent, or the upstream answered 429 (-1003). `reserve`: a retry was
+ * not taken because it would have eaten into the half of the budget kept for callers
+ * (retry.ts); the retry layer answers the failure it retried instead, so no caller sees it.
+ */
 export class RateLimitedError extends UpstreamError {
   readonly kind = 'rate_limited' as const;
   constructor(
     operation: string,
     readonly retryAfterMs: number,
-    readonly source: 'budget' | 'upstream',
+    readonly source: 'budget' | 'upstream' | 'reserve',
   ) {
     super(operation, `${operation} rate limited; retry after ${retryAfterMs} ms`);
   }
@@ -61,13 +65,20 @@ export class UnauthorizedError extends UpstreamError {
 
 /**
  * Timeout, connection failure, 5xx or -1000/-1011: the upstream could not answer now
- * (`aborted`: the caller went away first, see deadline.ts).
+ * (`aborted`: the caller went away first, see deadline.ts; `circuit_open`: the route's
+ * circuit failed the call fast without sending it, see circuit.ts).
  */
 export class UnavailableError extends UpstreamError {
   readonly kind = 'unavailable' as const;
   constructor(
     operation: string,
-    readonly reason: 'timeout' | 'connection' | 'server_error' | 'retry_later' | 'aborted',
+    readonly reason:
+      | 'timeout'
+      | 'connection'
+      | 'server_error'
+      | 'retry_later'
+      | 'aborted'
+      | 'circuit_open',
     detail: string,
     options?: { cause?: unknown },
   ) {

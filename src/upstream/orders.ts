@@ -37,6 +37,7 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeOrderParams, type OrderSigner } from '../auth/order-signature.ts';
 import type { CallArgs } from './catalog.ts';
+import { CircuitOpenError } from './circuit.ts';
 import { boundedWait, endsCall, type Sleep, stateUnknown } from './deadline.ts';
 import { DUPLICATE_CODE, NOT_FOUND_CODE } from './error-map.ts';
 import { MalformedResponseError, UnavailableError, UpstreamRejectedError } from './errors.ts';
@@ -123,8 +124,10 @@ export interface OrdersLayerOptions {
 const isNotFound = (error: unknown) =>
   error instanceof UpstreamRejectedError &&
   (error.upstreamCode === NOT_FOUND_CODE || error.httpStatus === 404);
+/** The answer may have been lost after the upstream acted (not a fail-fast: never sent). */
 const isAmbiguous = (error: unknown) =>
-  error instanceof UnavailableError || error instanceof MalformedResponseError;
+  (error instanceof UnavailableError && !(error instanceof CircuitOpenError)) ||
+  error instanceof MalformedResponseError;
 const isDuplicate = (error: unknown) =>
   error instanceof UpstreamRejectedError &&
   (error.upstreamCode === DUPLICATE_CODE || error.httpStatus === 409);

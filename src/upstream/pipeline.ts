@@ -1,6 +1,6 @@
 /**
  * The request core's shape: a call flows through composed layers (telemetry → orders →
- * cache → retry → budget) into the sender. Each layer is a function of the next handler,
+ * cache → retry → circuit → budget) into the sender. Each layer is a function of the next handler,
  * built and tested on its own (octokit hooks, Hive Gateway's fetch wrappers).
  */
 import type { OrderSigner } from '../auth/order-signature.ts';
@@ -35,6 +35,11 @@ export interface Call {
   /** Scope of cache and budget keys: the account, or global for public operations. */
   readonly scope: Scope;
   readonly stats: CallStats;
+  /**
+   * An attempt the gateway adds (a retry): the budget lets it through only while the route's
+   * window keeps its reserve (retry.ts `spareLimit`), and never waits for it.
+   */
+  readonly spare?: boolean;
   /** Read fresh: no cache read, no coalescing (order read-back after an ambiguous failure). */
   readonly bypassCache?: boolean;
   /** `svc-trading-key`, set by the orders layer. */

@@ -24,6 +24,14 @@
  * (deadline.ts) a wait that cannot end before it is not begun and an abort ends it; both
  * fail the call as never sent.
  *
+ * A retry (`call.spare`, retry.ts) takes its unit only while the window is less than half
+ * used (`spareLimit`, checked atomically by the store against that lower limit) and never
+ * waits: refused, it fails with `source: 'reserve'` and the retry layer gives up. So the
+ * gateway's own retries can never spend the half of a budget kept for callers' requests.
+ * Every attempt that is sent is counted, failed ones included: the upstream counts every
+ * request it answers, a 5xx too. (One refused before connecting is counted as well: the
+ * store has no refund, and erring on the spent side never earns a 429.)
+ *
  * When the store fails, an in-process limiter takes over with this replica's share of each
  * limit, `floor(limit / replicas)` (at least 1), so all replicas together stay within the
  * documented limit, and the failure shows in `StoreHealth`.
@@ -36,7 +44,7 @@ import type { StoreHealth } from './health.ts';
 import { limitKey } from './keys.ts';
 import type { Call, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
-import { markUnsent } from './retry.ts';
+import { markUnsent, spareLimit } from './retry.ts';
 import type { ConsumeResult, Store } from './stores/store.ts';
 
 /**
@@ -65,6 +73,9 @@ export interface BudgetOptions {
   /** Jitter source. @default Math.random */
   random?: () => number;
 }
+
+/** A spare attempt on a route whose reserve is its whole budget (1 per window). */
+const RESERVED: ConsumeResult = { allowed: false, retryAfterMs: 0, remaining: 0, blocked: false };
 
 /** The key this call's budget (and any upstream 429 block) lives under. */
 export function budgetKey(call: Call): string {
@@ -105,11 +116,17 @@ export function withBudget(options: BudgetOptions): Layer {
     const at = now();
     if (!limit) return unblocked(key, at);
     const windowMs = limit.windowMs + WINDOW_MARGIN_MS;
-    const max = Math.max(1, Math.round(limit.limit * scale));
-    const share = Math.max(1, Math.floor(max / replicas));
+    let max = Math.max(1, Math.round(limit.limit * scale));
+    let share = Math.max(1, Math.floor(max / replicas));
+    if (call.spare) {
+      max = spareLimit(max);
+      share = spareLimit(share);
+      // A store cannot be asked for a unit of an empty budget: refused here.
+      if (max === 0) return Promise.resolve(RESERVED);
+    }
     return health.guard(
       () => store.consume(key, max, windowMs, at),
-      () => fallback.consume(key, share, windowMs, at),
+      () => (share === 0 ? RESERVED : fallback.consume(key, share, windowMs, at)),
     );
   };
 
@@ -119,6 +136,7 @@ export function withBudget(options: BudgetOptions): Layer {
       call.deadline?.check(call.op.name, 'budget wait');
       const result = await check(call, key);
       if (result.allowed) return;
+      if (call.spare) throw new RateLimitedError(call.op.name, result.retryAfterMs, 'reserve');
       if (waited + result.retryAfterMs > options.waitMs) {
         throw new RateLimitedError(
           call.op.name,

@@ -12,10 +12,17 @@
  *   d = min(cap, base·2^(attempt−1)).
  * - Under the operation's deadline (deadline.ts): a backoff that cannot end before it is not
  *   begun, an abort ends it, and a deadline hit or an abort is never retried.
+ * - A call failed fast by its route's open circuit (circuit.ts) is not retried: the retry
+ *   would meet the same circuit.
+ * - Retries never starve the budget: a retry is a *spare* attempt, which the budget layer
+ *   lets through only while the route's window is less than half used ({@link spareLimit});
+ *   it never waits for budget. The other half stays for callers' own requests, so the first
+ *   request after an outage finds budget however many retries the outage caused. When the
+ *   budget refuses a retry, the call fails with the failure it would have retried.
  */
 import type { Idempotency } from './catalog.ts';
 import { boundedWait, endsCall, type Sleep } from './deadline.ts';
-import { UnavailableError, UpstreamError } from './errors.ts';
+import { RateLimitedError, UnavailableError, UpstreamError } from './errors.ts';
 import type { Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
 
@@ -49,9 +56,17 @@ export function retryDecision(
 ): RetryDecision {
   if (input.attempt > policy.max) return { retry: false };
   if (!(input.error instanceof UnavailableError)) return { retry: false };
+  if (input.error.reason === 'circuit_open') return { retry: false };
   if (input.sent && input.idempotency !== 'read') return { retry: false };
   return { retry: true, delayMs: backoffMs(input.attempt, policy, random) };
 }
+
+/**
+ * How many units of a budget of `limit` per window may be in use for a retry to take one:
+ * half, rounded down. A route allowing 1 per window is never retried; 10 per 60 s retries
+ * while fewer than 5 calls were made in the last minute.
+ */
+export const spareLimit = (limit: number): number => Math.floor(limit / 2);
 
 /** Errors of requests that provably never reached the upstream (marked by the sender). */
 const unsent = new WeakSet<object>();
@@ -70,10 +85,15 @@ export interface RetryLayerOptions {
 export function withRetry(options: RetryLayerOptions): Layer {
   const sleep = options.sleep ?? realSleep;
   return (next) => async (call) => {
+    let retried: UpstreamError | undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await next(call);
+        return await next(retried ? { ...call, spare: true } : call);
       } catch (error) {
+        // The budget kept its reserve: no retry was sent, the failure retried stands.
+        if (retried && error instanceof RateLimitedError && error.source === 'reserve') {
+          throw retried;
+        }
         if (!(error instanceof UpstreamError) || endsCall(error)) throw error;
         const decision = retryDecision(
           { idempotency: call.op.idempotency, attempt, error, sent: wasSent(error) },
@@ -83,6 +103,7 @@ export function withRetry(options: RetryLayerOptions): Layer {
         if (!decision.retry) throw error;
         const stage = `backoff before attempt ${call.stats.attempts + 1}`;
         await boundedWait(call, decision.delayMs, stage, sleep, error);
+        retried = error;
       }
     }
   };

@@ -368,6 +368,7 @@ export function createSender(options: SenderOptions): Handler {
         byDeadline: false,
       };
       call.stats.attempts++;
+      if (deadline) deadline.attempts++;
       const sentAt = now();
       let reply: ExchangeReply;
       try {

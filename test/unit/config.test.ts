@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       limitScale: 1,
       replicas: 1,
       recvWindowMs: undefined,
+      circuit: { failures: 5, cooldownMs: 5_000 },
       cache: {
         enabled: true,
         accountTtlMs: 5_000,
@@ -120,6 +121,26 @@ describe('loadConfig', () => {
       'UPSTREAM_RETRY_MAX',
       'UPSTREAM_TIMEOUT_MS',
     ]);
+  });
+
+  it('parses the circuit: failures ≥ 0 (0: off), a positive cool-down', () => {
+    const config = loadConfig({
+      UPSTREAM_CIRCUIT_FAILURES: '0',
+      UPSTREAM_CIRCUIT_COOLDOWN_MS: '250',
+    });
+    expect(config.upstream.circuit).toEqual({ failures: 0, cooldownMs: 250 });
+    expect(problems({ UPSTREAM_CIRCUIT_FAILURES: '-1' })[0]).toMatch(
+      /^UPSTREAM_CIRCUIT_FAILURES: /,
+    );
+    expect(problems({ UPSTREAM_CIRCUIT_FAILURES: '2.5' })[0]).toMatch(
+      /^UPSTREAM_CIRCUIT_FAILURES: /,
+    );
+    expect(problems({ UPSTREAM_CIRCUIT_COOLDOWN_MS: '0' })[0]).toMatch(
+      /^UPSTREAM_CIRCUIT_COOLDOWN_MS: /,
+    );
+    expect(
+      unknownVariables({ UPSTREAM_CIRCUIT_FAILURES: '3', UPSTREAM_CIRCUIT_COOLDOWN: '1' }),
+    ).toEqual(['UPSTREAM_CIRCUIT_COOLDOWN']);
   });
 
   it('parses GATEWAY_REPLICAS (the fallback budget share) as a positive integer', () => {

@@ -51,6 +51,9 @@ beforeAll(async () => {
       UPSTREAM_BUDGET_WAIT_MS: '15000',
       UPSTREAM_LIMIT_SCALE: '1000',
       CACHE_ENABLED: 'false',
+      // Every mode must meet the deadline, not a circuit its predecessors opened
+      // (circuits: circuit.test.ts).
+      UPSTREAM_CIRCUIT_FAILURES: '0',
     },
   });
 });

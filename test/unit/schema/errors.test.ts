@@ -11,6 +11,7 @@ import {
 import { MEMBER_FOR_CODE, mutation, toErrorMember } from '../../../src/resolvers/result.ts';
 import { rule } from '../../../src/schema/rules.ts';
 import { inputValidationError } from '../../../src/schema/validation.ts';
+import { CircuitOpenError } from '../../../src/upstream/circuit.ts';
 import {
   MalformedResponseError,
   RateLimitedError,
@@ -58,6 +59,18 @@ describe('upstream error → GraphQL code table', () => {
     expect((limited as GraphQLError).extensions).toEqual({
       code: 'RATE_LIMITED',
       retryAfterMs: 750,
+    });
+  });
+
+  it('an open circuit: UPSTREAM_UNAVAILABLE saying when to retry (query error and member)', () => {
+    const open = new CircuitOpenError('accountInfo', 4_200);
+    const error = toGraphQLError(open) as GraphQLError;
+    expect(error.message).toBe('The upstream service is unavailable; retry after 4200 ms');
+    expect(error.extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE', retryAfterMs: 4_200 });
+    expect(toErrorMember(open)).toMatchObject({
+      __typename: 'UpstreamUnavailableError',
+      code: 'UPSTREAM_UNAVAILABLE',
+      message: 'The upstream service is unavailable; retry after 4200 ms',
     });
   });
 

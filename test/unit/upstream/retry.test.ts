@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../../src/upstream/catalog.ts';
+import { CircuitOpenError } from '../../../src/upstream/circuit.ts';
 import {
   MalformedResponseError,
   RateLimitedError,
@@ -6,7 +8,7 @@ import {
   UnavailableError,
   UpstreamRejectedError,
 } from '../../../src/upstream/errors.ts';
-import { backoffMs, retryDecision } from '../../../src/upstream/retry.ts';
+import { backoffMs, retryDecision, spareLimit } from '../../../src/upstream/retry.ts';
 
 const policy = { max: 3, baseMs: 100, capMs: 1_000 };
 const timeout = new UnavailableError('op', 'timeout', 'no response');
@@ -68,6 +70,15 @@ describe('retryDecision', () => {
     }
   });
 
+  it('never retries a call its open circuit failed fast (nothing was sent)', () => {
+    const open = new CircuitOpenError('accountInfo', 4_000);
+    for (const idempotency of ['read', 'order', 'naturally-idempotent'] as const) {
+      expect(retryDecision({ idempotency, attempt: 1, error: open, sent: false }, policy)).toEqual({
+        retry: false,
+      });
+    }
+  });
+
   it('with max 0 never retries', () => {
     expect(
       retryDecision(
@@ -75,6 +86,23 @@ describe('retryDecision', () => {
         { ...policy, max: 0 },
       ),
     ).toEqual({ retry: false });
+  });
+});
+
+describe('spareLimit: retries keep half of every budget', () => {
+  it('lets a retry take a unit only while less than half the window is used', () => {
+    expect([1, 2, 3, 10, 30, 10_000].map(spareLimit)).toEqual([0, 1, 1, 5, 15, 5_000]);
+  });
+
+  it('leaves every budgeted route of the catalog a reserve for callers', () => {
+    for (const op of Object.values(CATALOG)) {
+      if (!op.limit) continue;
+      const reserve = op.limit.limit - spareLimit(op.limit.limit);
+      expect(reserve, op.name).toBeGreaterThanOrEqual(1);
+      expect(reserve, op.name).toBeGreaterThanOrEqual(op.limit.limit / 2);
+    }
+    // The route of the issue: 10 per 60 s, retried while fewer than 5 calls were made.
+    expect(spareLimit(CATALOG.accountInfo.limit?.limit ?? 0)).toBe(5);
   });
 });
 
