@@ -114,6 +114,8 @@ export function createLive(options: LiveOptions): Live {
       const endpoint = yoga.graphqlEndpoint;
       server.on('upgrade', (req, socket, head) => {
         if ((req.url ?? '').split('?')[0] !== endpoint) {
+          // An upgrade socket has no error listener of node's: a client's reset would throw.
+          socket.on('error', () => socket.destroy());
           socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
           return;
         }

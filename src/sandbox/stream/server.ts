@@ -90,6 +90,9 @@ export class StreamServer {
   /** Serves upgrades of `server` on the stream paths; anything else is refused. */
   attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // An upgrade socket has no error listener of node's: a client's reset while it is
+      // refused would throw (ws adds its own once it takes the socket).
+      socket.on('error', () => socket.destroy());
       const path = (req.url ?? '/').split('?')[0]!;
       const match = PATHS.map(([re, kind]) => [re.exec(path), kind] as const).find(([m]) => m);
       if (!match || this.refusing) {

@@ -93,6 +93,9 @@ export async function startFaultStack(name: string, callers = 40): Promise<Fault
       UPSTREAM_LIMIT_SCALE: '1000',
       // Every read reaches the upstream, so every read meets the fault.
       CACHE_ENABLED: 'false',
+      // Fault modes run back to back on shared routes: a circuit (circuit.test.ts) would open
+      // on one test's failures and fail the next one's calls fast.
+      UPSTREAM_CIRCUIT_FAILURES: '0',
     },
   });
   return {

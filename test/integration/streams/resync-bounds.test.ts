@@ -23,7 +23,8 @@ beforeAll(async () => {
   client = createUpstreamClient({
     baseUrl: sandbox.url,
     store: createMemoryStore(),
-    config: testConfig({ budgetWaitMs: 2_000 }),
+    // No circuit: these failures are the resync's to retry, not a route's to cut off.
+    config: testConfig({ budgetWaitMs: 2_000, circuit: { failures: 0, cooldownMs: 5_000 } }),
   });
   hub = new StreamHub({
     wsBase: wsBaseOf(sandbox.url),
@@ -77,7 +78,7 @@ async function watched() {
   };
   const reconnect = async (resyncs: number) => {
     expect((await control('/connections/accept')).status).toBe(200);
-    await expect.poll(() => hub.resyncs(id), { interval: 5 }).toBe(resyncs);
+    await expect.poll(() => hub.resyncs(id), { timeout: 5_000, interval: 5 }).toBe(resyncs);
   };
   return { id, release, place, orders, drop, reconnect, events };
 }
