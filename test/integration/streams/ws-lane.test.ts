@@ -16,9 +16,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { WS_BUFFER_MAX, WsConnection } from '../../../src/live-ws-connection.ts';
-import { laneOperation, withWsLane } from '../../../src/live-ws-stream.ts';
-import { useSharedSubscriptionEvents } from '../../../src/plugins/use-shared-subscription-events.ts';
+import { WS_BUFFER_MAX, WsConnection } from '../../../src/live/ws-connection.ts';
+import { laneOperation, withWsLane } from '../../../src/live/ws-lane-stream.ts';
+import { useSharedSubscriptionEvents } from '../../../src/live/use-shared-subscription-events.ts';
 import { deliver } from '../../../src/resolvers/live.ts';
 import { SubscriberQueue } from '../../../src/resolvers/live-queue.ts';
 

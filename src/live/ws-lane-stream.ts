@@ -16,12 +16,12 @@
  */
 import { isAsyncIterable } from '@envelop/core';
 import type { ExecutionResult } from 'graphql';
-import { type LaneSubscriber, nextPrefix, resultJson, WsConnection } from './live-ws-connection.ts';
+import { type LaneSubscriber, nextPrefix, resultJson, WsConnection } from './ws-connection.ts';
 import {
   type DirectResults,
   directResultsOf,
   type ResultSink,
-} from './plugins/use-shared-subscription-events.ts';
+} from './use-shared-subscription-events.ts';
 
 type Item = IteratorResult<ExecutionResult>;
 
