@@ -1,36 +1,26 @@
 /**
  * Live updates wiring: the replica's stream hub (upstream WebSocket connections), the plugin
- * that puts it in every request context, and graphql-ws on the HTTP server's `/graphql`
- * upgrades (yoga serves SSE itself). graphql-ws runs operations through `yoga.getEnveloped`,
- * so the same envelop plugins (caller auth, limits, masking, logging, metrics) apply; the
- * bearer token travels in `connectionParams.authorization` (any case: live-ws-auth.ts).
+ * that puts it in every request context and serves SSE (use-live-sse.ts), and graphql-ws on
+ * the HTTP server's `/graphql` upgrades (ws-server.ts).
  */
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
-import type { ExecutionArgs } from 'graphql';
-import { GraphQLError } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import type { Config } from '../config.ts';
-import { createLiveMetrics } from './metrics.ts';
-import { registerResyncMetrics } from './resync-metrics.ts';
-import { authorizationOf } from './ws-auth.ts';
-import { WsConnection } from './ws-connection.ts';
-import { watchInexactVariables } from './ws-exact.ts';
-import type { WsLimits } from './ws-limits.ts';
-import { laneOperation, withWsLane } from './ws-lane-stream.ts';
 import type { Logger } from '../logger.ts';
-import { authenticate } from '../plugins/use-caller-auth.ts';
-import { useLiveSse } from './use-live-sse.ts';
-import type { OperationResolver, ResolvedOperation } from '../plugins/use-persisted-operations.ts';
-import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
+import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
 import type { LiveContext } from '../resolvers/live.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
+import { createLiveMetrics } from './metrics.ts';
+import { registerResyncMetrics } from './resync-metrics.ts';
+import { useLiveSse } from './use-live-sse.ts';
+import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
+import type { WsLimits } from './ws-limits.ts';
+import { serveGraphqlWs } from './ws-server.ts';
 
 export interface LiveOptions {
   config: Config['streams'];
@@ -66,22 +56,10 @@ export interface Live {
   close(): Promise<void>;
 }
 
-type ConnectionParams = Record<string, unknown> & { authorization?: unknown };
-
 export function createLive(options: LiveOptions): Live {
-  const { config, upstream, logger, limits } = options;
+  const { config, limits } = options;
   const brokerId = config.brokerId ?? options.defaultBrokerId;
-  const hub = new StreamHub({
-    wsBase: config.wsUrl ?? wsBaseOf(options.upstreamUrl),
-    forAccount: (credentials) => upstream.forAccount(credentials),
-    invalidate: (accountId, groups) => upstream.invalidate(accountId, groups),
-    // Auth frames are signed in server time, like REST requests.
-    now: () => Date.now() + upstream.health().clockOffsetMs,
-    graceMs: config.graceMs,
-    silenceMs: config.silenceMs,
-    backoff: config.reconnect,
-    log: (msg, fields) => logger.warn(msg, fields),
-  });
+  const hub = createHub(options);
   if (options.registry) registerResyncMetrics(options.registry, hub.resyncStats);
   const context: LiveContext = {
     hub,
@@ -92,128 +70,27 @@ export function createLive(options: LiveOptions): Live {
   };
   const servers: WebSocketServer[] = [];
   const disposers: (() => Promise<void> | void)[] = [];
+  const endAll = () => {
+    for (const queue of [...context.active]) queue.end();
+  };
 
   return {
     hub,
     brokerId,
-    plugin: {
-      onPluginInit({ addPlugin }) {
-        // One execution and (over SSE) one serialization per event and selection.
-        addPlugin(useSharedSubscriptionEvents() as unknown as Plugin<GatewayContext>);
-        addPlugin(useLiveSse() as unknown as Plugin<GatewayContext>);
-      },
-      onContextBuilding({ extendContext }) {
-        extendContext({ live: context });
-      },
-    },
+    plugin: livePlugin(context, config.directLane),
     attach(server, yoga, directory, resolveOperation) {
-      const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
-      servers.push(wss);
-      // Before graphql-ws' listeners: sees each message's number texts before JSON.parse.
-      const takeInexact = watchInexactVariables(wss);
-      const endpoint = yoga.graphqlEndpoint;
-      server.on('upgrade', (req, socket, head) => {
-        if ((req.url ?? '').split('?')[0] !== endpoint) {
-          // An upgrade socket has no error listener of node's: a client's reset would throw.
-          socket.on('error', () => socket.destroy());
-          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-          return;
-        }
-        if (limits && !limits.admit(req, socket)) return;
-        wss.handleUpgrade(req, socket, head, (ws) => {
-          WsConnection.open(ws, socket as Socket);
-          wss.emit('connection', ws, req);
-        });
-      });
-      const disposable = useServer<ConnectionParams | undefined>(
-        {
-          // A bad token, or two spellings of `authorization` that disagree, refuses the
-          // connection (4403); no token is an anonymous caller.
-          // Over the caller's connection cap: 4429 (live-ws-limits.ts).
-          onConnect: (ctx) => {
-            try {
-              const principal = authenticate(directory, authorizationOf(ctx.connectionParams));
-              return limits ? limits.connected(ctx, principal) : true;
-            } catch {
-              return false;
-            }
-          },
-          // The idle timeout runs from the last operation's start or end.
-          onComplete: (ctx) => limits?.touch(ctx),
-          onError: (ctx) => {
-            limits?.touch(ctx);
-          },
-          execute: (args) => (args.rootValue as Enveloped).execute(args),
-          subscribe: async (args) => {
-            const result = await (args.rootValue as Enveloped).subscribe(args);
-            // Shared, error-free results by the direct lane, the rest through the wrappers.
-            const request = (args.contextValue as { request?: object }).request;
-            return withWsLane(request, result) as typeof result;
-          },
-          onSubscribe: async (ctx, id, payload) => {
-            limits?.touch(ctx);
-            const inexact = takeInexact(ctx.extra.socket, id);
-            if (inexact) return [wsError(inexact)];
-            const authorization = authorizationOf(ctx.connectionParams);
-            // The text, or the registered document of extensions.persistedQuery.sha256Hash /
-            // documentId (send `query: ""` with a hash: graphql-ws requires the field).
-            let operation: ResolvedOperation;
-            try {
-              operation = resolveOperation
-                ? await resolveOperation(payload, {
-                    developer: authenticate(directory, authorization)?.developer === true,
-                  })
-                : { query: payload.query };
-            } catch (error) {
-              return [wsError(error)];
-            }
-            const params = { ...payload, query: operation.query };
-            // The caller-auth plugin reads the principal from this request's header.
-            const request = new Request(`http://gateway${endpoint}`, {
-              method: 'POST',
-              headers: authorization ? { authorization } : {},
-            });
-            laneOperation(request, id, ctx.extra.socket);
-            const enveloped = yoga.getEnveloped({
-              request,
-              params,
-              req: ctx.extra.request,
-              socket: ctx.extra.socket,
-            });
-            // Parse and validation errors (limits included: some plugins throw rather than
-            // report) go back to this operation only, never close the client's connection.
-            let document: ExecutionArgs['document'];
-            try {
-              document = enveloped.parse(operation.query);
-              const errors = enveloped.validate(enveloped.schema, document);
-              if (errors.length > 0) return errors;
-            } catch (error) {
-              return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
-            }
-            // APQ: the text validated (limits included); remember it under its hash.
-            await operation.register?.();
-            return {
-              schema: enveloped.schema,
-              document,
-              operationName: payload.operationName ?? null,
-              variableValues: payload.variables ?? null,
-              contextValue: await enveloped.contextFactory(),
-              rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
-            };
-          },
-        },
-        wss,
-      );
-      disposers.push(() => disposable.dispose());
+      const ws = serveGraphqlWs(server, { yoga, directory, resolveOperation, limits });
+      servers.push(ws.wss);
+      disposers.push(ws.dispose);
     },
     drain() {
-      for (const queue of [...context.active]) queue.end();
+      endAll();
       for (const wss of servers) {
         for (const client of wss.clients) client.close(1001, 'server shutting down');
       }
     },
     async close() {
-      for (const queue of [...context.active]) queue.end();
+      endAll();
       hub.close();
       for (const dispose of disposers.splice(0)) await dispose();
       for (const wss of servers.splice(0)) {
@@ -224,14 +101,32 @@ export function createLive(options: LiveOptions): Live {
   };
 }
 
-/** An operation's error for graphql-ws: the HTTP status and headers meant for yoga dropped. */
-function wsError(error: unknown): GraphQLError {
-  if (!(error instanceof GraphQLError)) return new GraphQLError(String(error));
-  const { http: _http, ...extensions } = error.extensions;
-  return new GraphQLError(error.message, { extensions });
+/** The replica's stream hub: one upstream connection per account (and one public). */
+function createHub(options: LiveOptions): StreamHub {
+  const { config, upstream, logger } = options;
+  return new StreamHub({
+    wsBase: config.wsUrl ?? wsBaseOf(options.upstreamUrl),
+    forAccount: (credentials) => upstream.forAccount(credentials),
+    invalidate: (accountId, groups) => upstream.invalidate(accountId, groups),
+    // Auth frames are signed in server time, like REST requests.
+    now: () => Date.now() + upstream.health().clockOffsetMs,
+    graceMs: config.graceMs,
+    silenceMs: config.silenceMs,
+    backoff: config.reconnect,
+    log: (msg, fields) => logger.warn(msg, fields),
+  });
 }
 
-interface Enveloped {
-  execute: (args: ExecutionArgs) => ReturnType<typeof import('graphql').execute>;
-  subscribe: (args: ExecutionArgs) => ReturnType<typeof import('graphql').subscribe>;
+function livePlugin(context: LiveContext, directLane: boolean): Plugin<GatewayContext> {
+  return {
+    onPluginInit({ addPlugin }) {
+      // One execution and (over SSE) one serialization per event and selection.
+      const shared = useSharedSubscriptionEvents({ directLane });
+      addPlugin(shared as unknown as Plugin<GatewayContext>);
+      addPlugin(useLiveSse() as unknown as Plugin<GatewayContext>);
+    },
+    onContextBuilding({ extendContext }) {
+      extendContext({ live: context });
+    },
+  };
 }
