@@ -1,22 +1,16 @@
 /**
- * One graphql-ws connection's writer for the direct lane (live-ws-stream.ts): the `next`
- * messages of the connection's subscriptions for one event, framed into one buffer and written
- * to the socket in one write at the end of the tick, however many subscriptions the client
- * multiplexes on it.
+ * One graphql-ws connection's writer for the direct lane (ws-lane-stream.ts): the `next`
+ * messages of the connection's subscriptions for one event, framed (ws-frame.ts) into one
+ * buffer and written to the socket in one write at the end of the tick, however many
+ * subscriptions the client multiplexes on it. ws sends each message on its own (a header
+ * buffer, a string to bytes, two writes and a callback per message); used only when the
+ * connection negotiated no extension (no permessage-deflate: the server enables none), so
+ * ws's sender never holds data back and a frame written here cannot overtake or split one
+ * of its own.
  *
- * A message is `{"id":<id>,"type":"next","payload":<result>}`, byte for byte what graphql-ws
- * sends (its `stringifyMessage` of that object, no replacer configured): the subscription's
- * prefix is built once, the result's JSON once per result object for every subscriber, and
- * the WebSocket frame is a server frame (not masked): FIN + text opcode, the length, the
- * bytes. Hand-written because ws frames and writes each `send` on its own (a header buffer, a
- * string to bytes, two writes and a callback per message) and has no API for a frame built
- * elsewhere; used only when the connection negotiated no extension (no permessage-deflate:
- * the server enables none), so ws's sender never holds data back and a frame written here
- * cannot overtake or split one of its own.
- *
- * Order: anything ws is asked to send on the connection (graphql-ws' errors, completions,
- * results pulled the regular way) first flushes what is batched here. Writes on one tick are
- * corked and leave with the batch.
+ * Order: graphql-ws' `onNext`, `onError` and `onComplete` hooks run before it sends a
+ * message; {@link laneSendHooks} flushes the batch there and corks the socket until the end
+ * of the tick, so what graphql-ws sends leaves after, and with, what the lane batched.
  *
  * Backpressure: bytes the kernel has not taken plus bytes batched are bounded by
  * {@link WS_BUFFER_MAX}. Over it the connection stalls: its subscriptions stop taking events,
@@ -24,68 +18,18 @@
  * is ended as a slow consumer), until the socket drains.
  */
 import type { Socket } from 'node:net';
-import type { ExecutionResult } from 'graphql';
 import { WebSocket } from 'ws';
+import { frameMessages, messageLength } from './ws-frame.ts';
 
 /** Bytes a connection may have unsent (socket buffer + batch) before its subscriptions stall. */
 export const WS_BUFFER_MAX = 64 * 1024;
 
-/** A subscription writing through a connection (live-ws-stream.ts). */
+/** A subscription writing through a connection (ws-lane-stream.ts). */
 export interface LaneSubscriber {
   /** The connection is behind: stop taking events. */
   stall(): void;
   /** The connection drained: take events again (if the subscriber was taking them). */
   resume(): void;
-}
-
-/** The JSON of a result, once per result object however many subscribers share it. */
-const encoded = new WeakMap<ExecutionResult, Buffer>();
-let lastResult: ExecutionResult | undefined;
-let lastBytes: Buffer | undefined;
-
-/**
- * graphql-ws sends `{ ...result without errors }`: the same JSON as the result itself when
- * it has no errors (only such results take the lane).
- */
-export function resultJson(result: ExecutionResult): Buffer {
-  if (result === lastResult) return lastBytes!;
-  let bytes = encoded.get(result);
-  if (!bytes) {
-    bytes = Buffer.from(JSON.stringify(result));
-    encoded.set(result, bytes);
-  }
-  lastResult = result;
-  lastBytes = bytes;
-  return bytes;
-}
-
-/** `{"id":<id>,"type":"next","payload":` — a subscription's part of each message. */
-export function nextPrefix(id: string): Buffer {
-  return Buffer.from(`{"id":${JSON.stringify(id)},"type":"next","payload":`);
-}
-
-const CLOSE_BRACE = 0x7d;
-const FIN_TEXT = 0x81;
-
-/** Frame header size for a payload of `length` bytes (RFC 6455 §5.2, unmasked). */
-const headerSize = (length: number) => (length <= 125 ? 2 : length <= 0xffff ? 4 : 10);
-
-function writeHeader(out: Buffer, at: number, length: number): number {
-  out[at] = FIN_TEXT;
-  if (length <= 125) {
-    out[at + 1] = length;
-    return at + 2;
-  }
-  if (length <= 0xffff) {
-    out[at + 1] = 126;
-    out[at + 2] = length >>> 8;
-    out[at + 3] = length & 0xff;
-    return at + 4;
-  }
-  out[at + 1] = 127;
-  out.writeUInt32BE(Math.floor(length / 2 ** 32), at + 2);
-  out.writeUInt32BE(length >>> 0, at + 6);
-  return at + 10;
 }
 
 const connections = new WeakMap<WebSocket, WsConnection>();
@@ -103,17 +47,6 @@ export class WsConnection {
     private readonly ws: WebSocket,
     private readonly socket: Socket,
   ) {
-    const send = ws.send.bind(ws);
-    // What ws sends goes after what is batched, and leaves with it (one write per tick).
-    ws.send = ((...args: Parameters<WebSocket['send']>) => {
-      this.flush();
-      if (!this.corked && !socket.destroyed) {
-        this.corked = true;
-        socket.cork();
-        this.schedule();
-      }
-      return send(...args);
-    }) as WebSocket['send'];
     socket.on('drain', () => this.drained());
     ws.once('close', () => {
       this.parts = [];
@@ -149,11 +82,19 @@ export class WsConnection {
 
   /** Batches one `next` message: the subscription's prefix, the result's JSON, `}`. */
   next(prefix: Buffer, payload: Buffer): void {
-    const length = prefix.length + payload.length + 1;
     this.parts.push(prefix, payload);
-    this.batched += headerSize(length) + length;
+    this.batched += messageLength(prefix, payload);
     this.schedule();
     if (!this.stalled && this.batched + this.socket.writableLength >= WS_BUFFER_MAX) this.stall();
+  }
+
+  /** graphql-ws is about to send: the batch first, and what it sends leaves with it. */
+  beforeSend(): void {
+    this.flush();
+    if (this.corked || this.socket.destroyed) return;
+    this.corked = true;
+    this.socket.cork();
+    this.schedule();
   }
 
   private schedule(): void {
@@ -177,22 +118,11 @@ export class WsConnection {
   private flush(): void {
     const parts = this.parts;
     if (parts.length === 0) return;
-    const out = Buffer.allocUnsafe(this.batched);
+    const bytes = this.batched;
     this.parts = [];
     this.batched = 0;
     if (this.ws.readyState !== WebSocket.OPEN || this.socket.destroyed) return;
-    let at = 0;
-    for (let i = 0; i < parts.length; i += 2) {
-      const prefix = parts[i]!;
-      const payload = parts[i + 1]!;
-      at = writeHeader(out, at, prefix.length + payload.length + 1);
-      out.set(prefix, at);
-      at += prefix.length;
-      out.set(payload, at);
-      at += payload.length;
-      out[at++] = CLOSE_BRACE;
-    }
-    this.socket.write(out);
+    this.socket.write(frameMessages(parts, bytes));
     if (!this.stalled && this.socket.writableLength >= WS_BUFFER_MAX) this.stall();
   }
 
@@ -218,3 +148,22 @@ export class WsConnection {
 function onTick(connection: WsConnection): void {
   connection.tick();
 }
+
+/** graphql-ws' context: `extra.socket` is the connection's WebSocket (graphql-ws/use/ws). */
+interface HookContext {
+  extra: { socket: unknown };
+}
+
+function beforeSend(ctx: HookContext): void {
+  connections.get(ctx.extra.socket as WebSocket)?.beforeSend();
+}
+
+/**
+ * graphql-ws server hooks that run before each message it sends for an operation: spread
+ * into `useServer`'s options (wrap them to add other work; they must return undefined).
+ */
+export const laneSendHooks = {
+  onNext: (ctx: HookContext): undefined => void beforeSend(ctx),
+  onError: (ctx: HookContext): undefined => void beforeSend(ctx),
+  onComplete: (ctx: HookContext): undefined => void beforeSend(ctx),
+};

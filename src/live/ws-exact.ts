@@ -8,7 +8,7 @@
  */
 import type { GraphQLError } from 'graphql';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { inexactVariablesError } from './plugins/exact-decimal-error.ts';
+import { inexactVariablesError } from '../plugins/exact-decimal-error.ts';
 
 /** Verdicts waiting for their `onSubscribe`, per connection (graphql-ws runs one per id). */
 const MAX_PENDING = 64;

@@ -1,27 +1,25 @@
 /**
- * The direct lane (plugins/use-shared-subscription-events.ts) for graphql-ws: a
+ * The direct lane (use-shared-subscription-events.ts) for graphql-ws: a
  * subscription's shared, error-free results are written by the connection's writer
- * (live-ws-connection.ts) in the hub's loop over the event's subscribers: the payload's JSON
+ * (ws-connection.ts) in the hub's loop over the event's subscribers: the payload's JSON
  * once per event, spliced into each subscription's message, no promise, `JSON.stringify` or
  * `send` per subscriber. graphql-ws's `for await` loop sees this iterator: while results come
  * by the lane its `next()` stays pending; what the lane leaves to the regular path (a result
  * with errors, an error event such as a slow consumer's, the end) is pulled through `chain`,
  * yoga's and envelop's wrappers, and graphql-ws sends it as before (masking, error and
- * completion messages unchanged). graphql-ws has no `onNext` hook configured here, which the
- * lane would skip. Hand-written: it joins our lane to graphql-ws's loop; no library knows either.
+ * completion messages unchanged). graphql-ws' `onNext` hook runs for those only (the lane's
+ * messages skip it): it flushes the lane's batch (ws-connection.ts). Hand-written: it joins our lane to graphql-ws's loop; no library knows either.
  *
  * Order: the lane is attached only while graphql-ws waits in `next()`, that is after it sent
- * what it pulled, and ws flushes the connection's batch before anything it sends: a
+ * what it pulled, and graphql-ws' hooks flush the connection's batch before anything it sends: a
  * subscription's messages leave in the order of its events.
  */
 import { isAsyncIterable } from '@envelop/core';
 import type { ExecutionResult } from 'graphql';
-import { type LaneSubscriber, nextPrefix, resultJson, WsConnection } from './live-ws-connection.ts';
-import {
-  type DirectResults,
-  directResultsOf,
-  type ResultSink,
-} from './plugins/use-shared-subscription-events.ts';
+import type { DirectResults, ResultSink } from './direct-lane.ts';
+import { directResultsOf } from './use-shared-subscription-events.ts';
+import { type LaneSubscriber, WsConnection } from './ws-connection.ts';
+import { nextPrefix, resultJson } from './ws-frame.ts';
 
 type Item = IteratorResult<ExecutionResult>;
 

@@ -4,7 +4,7 @@
  * reads them at scrape time.
  */
 import { Counter, type Registry } from 'prom-client';
-import type { ResyncStats } from './upstream/stream/index.ts';
+import type { ResyncStats } from '../upstream/stream/index.ts';
 
 const OUTCOMES = ['complete', 'truncated', 'failed'] as const;
 
