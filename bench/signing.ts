@@ -21,7 +21,10 @@ const vectors = JSON.parse(
 );
 const seconds = Number(process.env.BENCH_SECONDS ?? 1);
 
-const requestSigner = new RequestSigner({ accountId: 'bench', secret: vectors.requestSignature.secret });
+const requestSigner = new RequestSigner({
+  accountId: 'bench',
+  secret: vectors.requestSignature.secret,
+});
 const orderSigner = new OrderSigner(vectors.orderSignature.tradingSecret);
 const requestCase = vectors.requestSignature.cases[1];
 const orderParams = vectors.orderSignature.cases[1].params;
@@ -48,11 +51,23 @@ function measure(op: () => unknown, budget: number): number {
 }
 
 const operations: [string, () => unknown][] = [
-  ['gateway: request signing (headers)', () => requestSigner.headers({ ...requestCase, timestamp: Date.now() })],
+  [
+    'gateway: request signing (headers)',
+    () => requestSigner.headers({ ...requestCase, timestamp: Date.now() }),
+  ],
   ['gateway: order signing (normalize, keccak, sign)', () => orderSigner.sign(orderParams)],
-  ['sandbox: request verification (node:crypto)', () => verifyRequestSignature(requestSigner.publicKey, requestCase.message, requestSignature)],
-  ['sandbox: order verification (noble recovery)', () => verifyOrderByRecovery(orderSigner.tradingKey, orderParams, orderSignature)],
-  ['  reference: verifyOrderSignature (noble)', () => verifyOrderSignature(orderSigner.tradingKey, orderParams, orderSignature)],
+  [
+    'sandbox: request verification (node:crypto)',
+    () => verifyRequestSignature(requestSigner.publicKey, requestCase.message, requestSignature),
+  ],
+  [
+    'sandbox: order verification (noble recovery)',
+    () => verifyOrderByRecovery(orderSigner.tradingKey, orderParams, orderSignature),
+  ],
+  [
+    '  reference: verifyOrderSignature (noble)',
+    () => verifyOrderSignature(orderSigner.tradingKey, orderParams, orderSignature),
+  ],
   ['  keccak256 of an order text (noble)', () => keccak_256(orderText)],
 ];
 for (const engine of [nobleEd25519, loadSodiumEngine()]) {
@@ -67,7 +82,10 @@ for (const engine of [nobleSecp256k1, loadLibsecp256k1Engine()]) {
   if (engine === null) continue;
   const { signature, recoveryId } = engine.sign(digest, tradingSecret);
   operations.push([`  secp256k1 ${engine.name}: sign`, () => engine.sign(digest, tradingSecret)]);
-  operations.push([`  secp256k1 ${engine.name}: recover`, () => engine.recover(digest, signature, recoveryId)]);
+  operations.push([
+    `  secp256k1 ${engine.name}: recover`,
+    () => engine.recover(digest, signature, recoveryId),
+  ]);
 }
 
 const rows = operations.map(([name, op]) => {

@@ -12,13 +12,13 @@
  * are expanded once per key, so a signature costs one library call.
  */
 import { type Ed25519Sign, type Ed25519Verify, ed25519 } from './engines/index.ts';
-import { decodeSignature } from './signature-base64.ts';
 import {
   ed25519PublicKeyOf,
   formatEd25519PublicKey,
   parseEd25519PublicKey,
   parseEd25519Secret,
 } from './keys.ts';
+import { decodeSignature } from './signature-base64.ts';
 
 export interface RequestParts {
   /** Milliseconds since the epoch, as sent in `svc-timestamp`. */

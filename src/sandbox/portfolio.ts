@@ -28,7 +28,6 @@ import {
 import type { SandboxState } from './state.ts';
 import type { Account, Order } from './types.ts';
 
-
 /** Maintenance margin as a share of the initial margin. */
 export const MMR_TO_IMR = 0.5;
 /** margin_ratio without any position (nothing to divide by). */

@@ -14,7 +14,11 @@ export function bindReferral(state: SandboxState, account: Account, tag: string 
   if (code && code.owner !== account) account.referredBy = code.code;
 }
 
-function refereeStats(state: SandboxState, code: ReferralCodeState, account: Account): RefereeStats {
+function refereeStats(
+  state: SandboxState,
+  code: ReferralCodeState,
+  account: Account,
+): RefereeStats {
   const id = `${code.code}|${account.accountId.toLowerCase()}`;
   let stats = state.referees.get(id);
   if (stats === undefined) {

@@ -114,6 +114,7 @@ describe.each(secpEngines)('secp256k1 engine $name', (engine: Secp256k1Engine) =
     for (const bad of [new Uint8Array(64), new Uint8Array(64).fill(0xff)]) {
       expect(engine.recover(digest, bad, 0)).toBeNull();
     }
-    for (const id of [-1, 4, 27, Number.NaN]) expect(engine.recover(digest, signature, id)).toBeNull();
+    for (const id of [-1, 4, 27, Number.NaN])
+      expect(engine.recover(digest, signature, id)).toBeNull();
   });
 });

@@ -18,11 +18,15 @@ const script = `
 
 describe('sandbox signature engines', () => {
   it('a sandbox-only process loads none of the gateway signing addons', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual([]);
   }, 90_000);
 });

@@ -5,8 +5,8 @@
  * other parameters, malformed text.
  */
 import { describe, expect, it } from 'vitest';
-import { parseTradingSecret, tradingKeyOf } from '../../../src/auth/keys.ts';
 import { secp } from '../../../src/auth/engines/noble.ts';
+import { parseTradingSecret, tradingKeyOf } from '../../../src/auth/keys.ts';
 import { OrderSigner, verifyOrderSignature } from '../../../src/auth/order-signature.ts';
 import { verifyOrderByRecovery } from '../../../src/sandbox/order-verify.ts';
 
@@ -59,7 +59,7 @@ function variants(signature: string): string[] {
 }
 
 describe('verifyOrderByRecovery', () => {
-  it('agrees with public-key recovery on valid and tampered signatures, key cached or not', () => {
+  it('agrees with public-key recovery on valid and tampered signatures, key cached or not', { timeout: 60_000 }, () => {
     const signers = [randomSigner(), randomSigner(), randomSigner()];
     for (let round = 0; round < 3; round++) {
       // Round 0 parses each key; later rounds find it parsed.
@@ -89,13 +89,13 @@ describe('verifyOrderByRecovery', () => {
     for (let k = 0; k < 3; k++)
       expect(verifyOrderByRecovery(signer.tradingKey, order, signature)).toBe(true);
     const v = Number.parseInt(signature.slice(128), 16);
-    expect(verifyOrderByRecovery(signer.tradingKey, order, `${signature.slice(0, 128)}0${v ^ 1}`)).toBe(
-      false,
-    );
+    expect(
+      verifyOrderByRecovery(signer.tradingKey, order, `${signature.slice(0, 128)}0${v ^ 1}`),
+    ).toBe(false);
     const r = BigInt(`0x${signature.slice(0, 64)}`);
-    expect(verifyOrderByRecovery(signer.tradingKey, order, hex64(r ^ 1n) + signature.slice(64))).toBe(
-      false,
-    );
+    expect(
+      verifyOrderByRecovery(signer.tradingKey, order, hex64(r ^ 1n) + signature.slice(64)),
+    ).toBe(false);
     const s = BigInt(`0x${signature.slice(64, 128)}`);
     expect(
       verifyOrderByRecovery(

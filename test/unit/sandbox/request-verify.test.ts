@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatEd25519PublicKey } from '../../../src/auth/keys.ts';
 import { ed } from '../../../src/auth/engines/noble.ts';
+import { formatEd25519PublicKey } from '../../../src/auth/keys.ts';
 import { verifyRequestSignature as gatewayVerify } from '../../../src/auth/request-signature.ts';
 import { verifyRequestSignature } from '../../../src/sandbox/request-verify.ts';
 import { vectors } from '../auth/signing-vectors.ts';
@@ -34,7 +34,8 @@ describe('sandbox request verification', () => {
       fc.property(seeds, fc.string({ maxLength: 300 }), fc.nat(85), (seed, message, at) => {
         const publicKey = formatEd25519PublicKey(ed.getPublicKey(seed));
         const signature = `${Buffer.from(ed.sign(Buffer.from(message), seed)).toString('base64url')}==`;
-        const flipped = signature.slice(0, at) + (signature[at] === 'A' ? 'B' : 'A') + signature.slice(at + 1);
+        const flipped =
+          signature.slice(0, at) + (signature[at] === 'A' ? 'B' : 'A') + signature.slice(at + 1);
         for (const [m, s] of [
           [message, signature],
           [message, flipped],

@@ -40,7 +40,11 @@ describe('sandbox verifier and the signing corpus (Python-generated)', () => {
           ? verifyOrderByRecovery(keyOf(row.key), row.params, otherR(row.signature))
           : i % 3 === 1
             ? verifyOrderByRecovery(keyOf(row.key), { ...row.params, tampered: 1 }, row.signature)
-            : verifyOrderByRecovery(keyOf((row.key + 1) % corpus.keys.length), row.params, row.signature);
+            : verifyOrderByRecovery(
+                keyOf((row.key + 1) % corpus.keys.length),
+                row.params,
+                row.signature,
+              );
       if (tampered) accepted.push(row.normalized);
     });
     expect(accepted.slice(0, 5)).toEqual([]);
