@@ -133,6 +133,25 @@ function matches(e: RequestLogEntry, filter: Parameters<Sandbox['requestCount']>
   );
 }
 
+/** The stream and `/sandbox/` control endpoints first, then `served`. */
+function withControl(
+  served: Handler,
+  control: Handler,
+  streamControls: ReturnType<typeof streamControl>,
+): Handler {
+  return async (req) =>
+    streamControls(req) ?? (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req));
+}
+
+/** Keeps each request's log entry and logs it as one line. */
+function recordTo(requestLog: RequestLogEntry[], log: (line: string) => void) {
+  return (entry: RequestLogEntry): void => {
+    requestLog.push(entry);
+    const code = entry.code === undefined ? '' : ` ${entry.code}`;
+    log(`${entry.method} ${entry.path} ${entry.status}${code}`);
+  };
+}
+
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const hostClock = options.clock ?? Date.now;
   const custom = typeof options.faults === 'function' ? options.faults : undefined;
@@ -159,10 +178,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     options.control === false ? undefined : createControl({ state, engine, injector, clock, log });
   const stream = new StreamServer({ state, engine, clock, log }, options.stream);
   const liquidator = new Liquidator(state, engine, clock);
-  const streamControls = control ? streamControl(stream, state, clock) : undefined;
-  const handler: Handler = control
-    ? async (req) =>
-        streamControls?.(req) ?? (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req))
+  const handler = control
+    ? withControl(served, control, streamControl(stream, state, clock))
     : served;
   const requestLog: RequestLogEntry[] = [];
   const server = await listen({
@@ -170,26 +187,44 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     port: options.port ?? 0,
     handler,
     clock,
-    record: (entry) => {
-      requestLog.push(entry);
-      log(
-        `${entry.method} ${entry.path} ${entry.status}${entry.code === undefined ? '' : ` ${entry.code}`}`,
-      );
-    },
+    record: recordTo(requestLog, log),
   });
   stream.attach(server.server);
   log(
     `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
   );
-
-  return {
+  const close = () => {
+    injector.dispose();
+    stream.close();
+    liquidator.close();
+    return server.close();
+  };
+  return sandboxOf({
     url: server.url,
-    close: () => {
-      injector.dispose();
-      stream.close();
-      liquidator.close();
-      return server.close();
-    },
+    close,
+    state,
+    engine,
+    injector,
+    limiter,
+    stream,
+    requestLog,
+    demo,
+  });
+}
+
+interface SandboxParts extends Pick<Sandbox, 'url' | 'close' | 'requestLog' | 'demo' | 'stream'> {
+  state: SandboxState;
+  engine: TradingEngine;
+  injector: FaultInjector;
+  limiter: RateLimiter | undefined;
+}
+
+/** The running sandbox's handle: its parts behind the methods tests and the CLI call. */
+function sandboxOf(parts: SandboxParts): Sandbox {
+  const { state, engine, injector, limiter, requestLog } = parts;
+  return {
+    url: parts.url,
+    close: parts.close,
     registerAccount: (account) => {
       state.registerAccount(account);
     },
@@ -198,7 +233,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     resetRequestLog: () => {
       requestLog.length = 0;
     },
-    demo,
+    demo: parts.demo,
     book: (symbol) => state.market(symbol).book(),
     setMidPrice: (symbol, price) => {
       engine.setMid(symbol, price);
@@ -214,7 +249,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     setFaults: (config) => injector.set(config),
     faultCount: () => injector.injected,
     events: state.events,
-    stream,
+    stream: parts.stream,
     brokerId: state.brokerId,
   };
 }
