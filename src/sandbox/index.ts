@@ -212,7 +212,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
 }
 
-interface SandboxParts extends Pick<Sandbox, 'url' | 'close' | 'requestLog' | 'demo' | 'stream'> {
+interface SandboxParts extends Pick<Sandbox, 'url' | 'close' | 'demo' | 'stream'> {
+  requestLog: RequestLogEntry[];
   state: SandboxState;
   engine: TradingEngine;
   injector: FaultInjector;
