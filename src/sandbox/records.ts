@@ -3,13 +3,13 @@
  * record, the creation result, a position row and a holding row. Built from state on each
  * read or event; never stored.
  */
-import type { SpecOrderStatus } from '../spec/constants.ts';
+import type { SpecOrderStatus } from '../contract/constants.ts';
 import type {
   Holding,
   OrderCreated,
   OrderRecord,
   PositionRow as UpstreamPositionRow,
-} from '../upstream/types.ts';
+} from '../contract/wire.ts';
 import type { Order } from './state.ts';
 
 /** The order record with the full status set (PENDING_NEW … REPLACED). */

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { INVALID_PARAMETER } from '../contract/errors.ts';
 import type { Handler, SandboxRequest } from './http.ts';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -79,8 +80,12 @@ export async function listen(opts: ListenOptions): Promise<Listening> {
           ? {
               status: 413,
               headers: { 'Content-Type': 'application/json; charset=utf-8' },
-              body: JSON.stringify({ success: false, code: -1005, message: 'body: too large' }),
-              code: -1005,
+              body: JSON.stringify({
+                success: false,
+                code: INVALID_PARAMETER,
+                message: 'body: too large',
+              }),
+              code: INVALID_PARAMETER,
             }
           : await opts.handler(request);
       if (response.reset) {

@@ -5,8 +5,8 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
-import type { SpecOrderStatus } from '../spec/constants.ts';
-import type { MarginMode, OrderType, Side } from '../upstream/types.ts';
+import type { SpecOrderStatus } from '../contract/constants.ts';
+import type { MarginMode, OrderType, Side } from '../contract/wire.ts';
 import { SandboxEvents } from './events.ts';
 import { DEFAULT_SYMBOLS, Market } from './market.ts';
 import { holdingRow } from './portfolio.ts';

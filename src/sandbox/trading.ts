@@ -4,7 +4,7 @@
  * is left, edits and cancels, and fills resting orders when the mid price moves through them.
  * Every change is told to `state.events` (order, then position, then balance).
  */
-import type { MarginMode, OrderType, Side } from '../upstream/types.ts';
+import type { MarginMode, OrderType, Side } from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
 import type { FillDetail, OrderChangeKind } from './events.ts';

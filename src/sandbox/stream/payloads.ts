@@ -2,7 +2,7 @@
  * Push payloads of the private topics, camelCase as the real stream sends them (the REST
  * reads are snake_case; the gateway maps both explicitly).
  */
-import type { WalletSide, WalletStatus } from '../../spec/constants.ts';
+import type { WalletSide, WalletStatus } from '../../contract/constants.ts';
 import type { OrderChanged } from '../events.ts';
 import type { HoldingRow, PositionRow } from '../records.ts';
 
