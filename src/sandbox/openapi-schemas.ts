@@ -61,6 +61,12 @@ export const symbol = str({ example: 'PERP_ETH_USDC' });
 export const date = str({ format: 'date', example: '2026-11-23' });
 export const feeRate = num({ minimum: 0, maximum: 1, multipleOf: 0.00001 });
 
+/** `page` and `size` of a paged list. */
+export const pageQuery = (max: number) => ({
+  page: int({ minimum: 1, default: 1 }),
+  size: int({ minimum: 1, maximum: max }),
+});
+
 /** Shared shapes, under `components.schemas`. */
 export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   AccountInfo: obj(
