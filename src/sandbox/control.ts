@@ -128,10 +128,7 @@ function controlRoutes({ state, engine, injector, log }: ControlDeps): ControlRo
       raw: true,
       handle: ({ headers }) => {
         // Built once, on first request: the route tables do not change at run time.
-        openApi ??= buildOpenApiDocument(
-          SANDBOX_ROUTES.map((r) => r.endpoint),
-          routes,
-        );
+        openApi ??= buildOpenApiDocument(SANDBOX_ROUTES, routes);
         const host = headers.host;
         return host ? { ...openApi, servers: [{ url: `http://${host}` }] } : openApi;
       },

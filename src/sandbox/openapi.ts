@@ -143,7 +143,7 @@ function operation(route: DescribedRoute, doc: RouteDoc, control: boolean): Sche
 
 /** The document for these routes (svc endpoints and control endpoints). */
 export function buildOpenApiDocument(
-  endpoints: readonly EndpointKey[],
+  endpoints: readonly { endpoint: EndpointKey }[],
   controlRoutes: readonly DescribedRoute[] = [],
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, Schema>> = {};
@@ -153,7 +153,7 @@ export function buildOpenApiDocument(
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation(route, doc, control);
   };
-  for (const key of endpoints) add(describedEndpoint(key), ROUTE_DOCS, false);
+  for (const { endpoint } of endpoints) add(describedEndpoint(endpoint), ROUTE_DOCS, false);
   for (const route of controlRoutes) add(route, CONTROL_DOCS, true);
   const schemes = Object.fromEntries(
     [...SIGNED, 'svc-trading-key'].map((header) => [

@@ -8,6 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { INVALID_PARAMETER } from '../contract/errors.ts';
 import type { Handler, SandboxRequest } from './http.ts';
 
+const TOO_LARGE = JSON.stringify({
+  success: false,
+  code: INVALID_PARAMETER,
+  message: 'body: too large',
+});
+
 export const MAX_BODY_BYTES = 1_000_000;
 
 export interface RequestLogEntry {
@@ -80,11 +86,7 @@ export async function listen(opts: ListenOptions): Promise<Listening> {
           ? {
               status: 413,
               headers: { 'Content-Type': 'application/json; charset=utf-8' },
-              body: JSON.stringify({
-                success: false,
-                code: INVALID_PARAMETER,
-                message: 'body: too large',
-              }),
+              body: TOO_LARGE,
               code: INVALID_PARAMETER,
             }
           : await opts.handler(request);
