@@ -9,7 +9,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
-import { ORDER_SIGNATURE_PATTERN, TIMESTAMP_TOLERANCE_MS } from '../spec/constants.ts';
+import { ORDER_SIGNATURE_PATTERN, TIMESTAMP_TOLERANCE_MS } from '../contract/constants.ts';
 import { badSignature, unauthorized } from './errors.ts';
 import { verifyOrderByRecovery } from './order-verify.ts';
 import { verifyRequestSignature } from './request-verify.ts';

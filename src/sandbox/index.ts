@@ -11,7 +11,7 @@ import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
 import type { Book } from './market.ts';
 import { createApp } from './pipeline.ts';
-import { Router } from './router.ts';
+import { bindRoute, Router } from './router.ts';
 import { SANDBOX_ROUTES } from './routes/index.ts';
 import { type ParsedSeed, parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
 import { listen, type RequestLogEntry } from './server.ts';
@@ -169,7 +169,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
-  const router = new Router(SANDBOX_ROUTES);
+  const router = new Router(SANDBOX_ROUTES.map(bindRoute));
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;

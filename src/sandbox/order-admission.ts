@@ -3,7 +3,7 @@
  * and step, minimum and maximum notional, free collateral. Each failure is the ApiError the
  * upstream answers with; nothing is changed by a refusal.
  */
-import type { MarginMode, OrderType, Side } from '../upstream/types.ts';
+import type { MarginMode, OrderType, Side } from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
 import type { Market } from './market.ts';

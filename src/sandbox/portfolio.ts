@@ -14,7 +14,7 @@
  * - the 24 h figures sum the fills of the last 24 hours (realized PnL, fees).
  */
 
-import type { MarginMode } from '../upstream/types.ts';
+import type { MarginMode } from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import {
   COLLATERAL_TOKEN,

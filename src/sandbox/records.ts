@@ -3,13 +3,13 @@
  * record, the creation result, a position row and a holding row. Built from state on each
  * read or event; never stored.
  */
-import type { SpecOrderStatus } from '../spec/constants.ts';
+import type { SpecOrderStatus } from '../contract/constants.ts';
 import type {
   Holding,
   OrderCreated,
   OrderRecord,
   PositionRow as UpstreamPositionRow,
-} from '../upstream/types.ts';
+} from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import type { Account, Order } from './types.ts';
 

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { INVALID_PARAMETER } from '../contract/errors.ts';
 import type { Handler, SandboxRequest, SandboxResponse } from './http.ts';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -66,8 +67,8 @@ function entryOf(req: IncomingMessage, clock: () => number): RequestLogEntry {
 const TOO_LARGE: SandboxResponse = {
   status: 413,
   headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  body: JSON.stringify({ success: false, code: -1005, message: 'body: too large' }),
-  code: -1005,
+  body: JSON.stringify({ success: false, code: INVALID_PARAMETER, message: 'body: too large' }),
+  code: INVALID_PARAMETER,
 };
 
 /** Answers one request through the handler; resets the connection where the answer says so. */

@@ -5,7 +5,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
-import type { MarginMode } from '../upstream/types.ts';
+import type { MarginMode } from '../contract/wire.ts';
 import { SandboxEvents } from './events.ts';
 import { DEFAULT_SYMBOLS, Market } from './market.ts';
 import { holdingRow, isPending } from './records.ts';

@@ -4,7 +4,7 @@
  * cancels, and fills resting orders when the mid price moves through them. Every change is
  * told to `state.events` (order, then position, then balance).
  */
-import type { OrderType } from '../upstream/types.ts';
+import type { OrderType } from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
 import type { FillDetail, OrderChangeKind } from './events.ts';

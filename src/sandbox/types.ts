@@ -3,8 +3,8 @@
  * broker's settings. Types only, so state, records, portfolio and events all read them
  * without importing each other.
  */
-import type { SpecOrderStatus } from '../spec/constants.ts';
-import type { MarginMode, OrderType, Side } from '../upstream/types.ts';
+import type { SpecOrderStatus } from '../contract/constants.ts';
+import type { MarginMode, OrderType, Side } from '../contract/wire.ts';
 
 export type Role = 'trader' | 'broker_admin';
 

@@ -18,16 +18,15 @@ import type { Registry } from 'prom-client';
 import { OrderSigner } from '../auth/order-signature.ts';
 import { RequestSigner } from '../auth/request-signature.ts';
 import type { UpstreamConfig } from '../config.ts';
+import type { OrderRecord } from '../contract/wire.ts';
 import type { Logger } from '../logger.ts';
 import type { AccountApi, AccountCredentials, UpstreamApi } from './api.ts';
 import { withCache } from './cache.ts';
 import {
-  accountMethods,
   CATALOG,
   type CacheGroup,
   type CallArgs,
   type Operation,
-  publicMethods,
   type RequestFn,
 } from './catalog.ts';
 import { type CircuitSnapshot, Circuits } from './circuit.ts';
@@ -37,6 +36,7 @@ import { ServerClock } from './clock.ts';
 import { Deadline } from './deadline.ts';
 import { StoreHealth, type StoreHealthSnapshot } from './health.ts';
 import { cacheKey, type Scope } from './keys.ts';
+import { accountMethods, publicMethods } from './methods.ts';
 import { observeExchange } from './observe-exchange.ts';
 import { withOrders } from './orders.ts';
 import { type AccountContext, type Call, compose } from './pipeline.ts';
@@ -52,7 +52,6 @@ import {
   createSender,
   type Exchange,
 } from './transport.ts';
-import type { OrderRecord } from './types.ts';
 
 export type { UpstreamCallEvent } from './telemetry.ts';
 

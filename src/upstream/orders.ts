@@ -36,6 +36,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { normalizeOrderParams, type OrderSigner } from '../auth/order-signature.ts';
+import type {
+  BatchOrderRow,
+  CreateOrderParams,
+  OrderCreated,
+  OrderRecord,
+} from '../contract/wire.ts';
 import type { CallArgs } from './catalog.ts';
 import { CircuitOpenError } from './circuit.ts';
 import { boundedWait, endsCall, type Sleep, stateUnknown } from './deadline.ts';
@@ -44,7 +50,6 @@ import { MalformedResponseError, UnavailableError, UpstreamRejectedError } from 
 import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
 import { backoffMs, type RetryPolicy, wasSent } from './retry.ts';
-import type { BatchOrderRow, CreateOrderParams, OrderCreated, OrderRecord } from './types.ts';
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
 /** What a normalized query may hold to be sent as it is (no percent-encoding needed). */

@@ -14,7 +14,8 @@ import {
   WALLET_STATUSES,
   type WalletSide,
   type WalletStatus,
-} from '../../spec/constants.ts';
+} from '../../contract/constants.ts';
+import { NOT_FOUND } from '../../contract/errors.ts';
 import { ApiError, invalid } from '../errors.ts';
 import {
   errorResponse,
@@ -49,7 +50,7 @@ function maintenance(stream: StreamServer, body: Body): MaintenanceStatus {
 
 function walletEvent(stream: StreamServer, state: SandboxState, id: string, body: Body) {
   const account = state.account(id);
-  if (!account) throw new ApiError(-1006, `account_id: unknown account ${id}`, 404);
+  if (!account) throw new ApiError(NOT_FOUND, `account_id: unknown account ${id}`, 404);
   const side = body.side;
   if (!WALLET_SIDES.includes(side as never))
     throw invalid('side', `must be one of ${WALLET_SIDES.join(', ')}`);

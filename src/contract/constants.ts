@@ -1,6 +1,6 @@
 /**
  * The spec's constants, read by both the gateway (schema rules, upstream catalog) and the
- * sandbox (validation, limits), so one number lives in one place. Sources: `spec/svc-rest-api.md`
+ * sandbox (validation), so one number lives in one place. Sources: `spec/svc-rest-api.md`
  * (the contract) and `reference/upstream-facts.md` where the spec says "not shown".
  *
  * Dependency-free on purpose: nothing here imports from the gateway or the sandbox.
@@ -16,16 +16,31 @@ export const SYMBOL_FORM = 'PERP_<BASE>_<QUOTE>';
 
 export const CLIENT_ORDER_ID_MAX = 36;
 /**
- * The spec's rule: at most 36 characters, a hyphen allowed but not first. Read as 1 to 36
- * printable ASCII characters without spaces (what the sandbox accepts).
+ * The one client_order_id rule, the spec's ("36 characters; hyphen allowed but not as first
+ * character") read strictly: cancels write the id into the signed query as it is, so only
+ * characters that need no URL encoding — letters, digits, `_` and `-` — are accepted.
  */
-export const CLIENT_ORDER_ID_PATTERN = /^[!-,.-~][!-~]{0,35}$/;
-/**
- * A stricter form that needs no escaping in a query string (cancels put the id in the query
- * as written): letters, digits, `_` and `-`, hyphen not first. A client may choose to send only
- * these.
- */
-export const CLIENT_ORDER_ID_SAFE_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
+export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
+
+/** The same rule as named checks, in order, so a refusal names the part that broke. */
+export const CLIENT_ORDER_ID_RULES = [
+  { rule: 'nonEmpty', message: 'must not be empty', test: (id: string) => id.length > 0 },
+  {
+    rule: 'maxLength',
+    message: `must be at most ${CLIENT_ORDER_ID_MAX} characters`,
+    test: (id: string) => id.length <= CLIENT_ORDER_ID_MAX,
+  },
+  {
+    rule: 'charset',
+    message: 'may contain only letters, digits, "-" and "_"',
+    test: (id: string) => /^[A-Za-z0-9_-]*$/.test(id),
+  },
+  {
+    rule: 'noLeadingHyphen',
+    message: 'must not start with "-"',
+    test: (id: string) => !id.startsWith('-'),
+  },
+] as const;
 
 export const ORDER_TAG_MAX = 36;
 /** `enum:<enum_id>` tags an order with a fee configuration; anything else is a referral code. */
@@ -112,6 +127,13 @@ export const ORDER_PAGE_FIRST = 1;
 export const ORDER_PAGE_SIZE_DEFAULT = 25;
 export const ORDER_PAGE_SIZE_MAX = 500;
 
+/**
+ * GET /v1/referral/admin_info paging: default and maximum of `size` are "not shown" in the
+ * spec; the gateway refuses more than this and the sandbox serves at most this many.
+ */
+export const REFERRAL_PAGE_SIZE_DEFAULT = 25;
+export const REFERRAL_PAGE_SIZE_MAX = 100;
+
 /** POST /v1/batch-order: 1 to 10 orders. */
 export const BATCH_ORDERS_MAX = 10;
 /** DELETE /v1/batch-order and /v1/client/batch-order: 1 to 10 ids. */
@@ -153,85 +175,3 @@ export type WalletStatus = (typeof WALLET_STATUSES)[number];
 
 /** The public system-status topic, on `/ws/stream/{account_id}`. */
 export const MAINTENANCE_TOPIC = 'maintenance_status';
-
-// ---------------------------------------------------------------------------------------------
-// Limits
-// ---------------------------------------------------------------------------------------------
-
-/** Whose budget a request spends. */
-export type LimitScope = 'account' | 'ip' | 'account_ip';
-
-export interface SpecLimit {
-  /** Requests allowed per window. */
-  limit: number;
-  windowMs: number;
-  scope: LimitScope;
-  /** spec: the spec's Limits table; facts: upstream-facts.md; default: undocumented, 10/s. */
-  source: 'spec' | 'facts' | 'default';
-  /** Each item of a request also spends one of this route's budget (batch create). */
-  perItem?: LimitRoute;
-}
-
-/** Route keys: `METHOD /path`, path parameters written `{name}` as in the spec. */
-export type LimitRoute =
-  | 'GET /v1/client/info'
-  | 'POST /v1/admin/points/stage'
-  | 'PUT /v1/broker/order_enum/{enum_id}'
-  | 'GET /v1/referral/referee_rebate_summary'
-  | 'GET /v1/withdraw_nonce'
-  | 'GET /v1/public/sv_nonce'
-  | 'POST /v1/order'
-  | 'POST /v1/batch-order'
-  | 'PUT /v1/order'
-  | 'DELETE /v1/order'
-  | 'DELETE /v1/client/order'
-  | 'DELETE /v1/orders'
-  | 'DELETE /v1/batch-order'
-  | 'DELETE /v1/client/batch-order'
-  | 'GET /v1/orders'
-  | 'GET /v1/order/{order_id}'
-  | 'GET /v1/positions'
-  | 'GET /v1/position/{symbol}'
-  | 'GET /v1/client/holding';
-
-const SECOND = 1_000;
-const perSecond = (limit: number, source: SpecLimit['source']): SpecLimit => ({
-  limit,
-  windowMs: SECOND,
-  scope: 'account',
-  source,
-});
-
-/** The undocumented default: 10 requests per second per account (per IP when public). */
-export const DEFAULT_LIMIT: SpecLimit = perSecond(10, 'default');
-export const DEFAULT_PUBLIC_LIMIT: SpecLimit = { ...DEFAULT_LIMIT, scope: 'ip' };
-
-export const SPEC_LIMITS: Readonly<Record<LimitRoute, SpecLimit>> = {
-  // The spec's Limits table.
-  'GET /v1/client/info': { limit: 10, windowMs: 60 * SECOND, scope: 'account', source: 'spec' },
-  'POST /v1/admin/points/stage': { ...perSecond(10, 'spec'), scope: 'account_ip' },
-  'PUT /v1/broker/order_enum/{enum_id}': perSecond(1, 'spec'),
-  'GET /v1/referral/referee_rebate_summary': perSecond(10, 'spec'),
-  'GET /v1/withdraw_nonce': perSecond(10, 'spec'),
-  'GET /v1/public/sv_nonce': { ...perSecond(10, 'spec'), scope: 'ip' },
-  // Undocumented; batch items count against it, so it is named here.
-  'POST /v1/order': perSecond(10, 'default'),
-  // upstream-facts.md, "Order lifecycle operations".
-  'POST /v1/batch-order': { ...perSecond(1, 'facts'), perItem: 'POST /v1/order' },
-  'PUT /v1/order': perSecond(10, 'facts'),
-  'DELETE /v1/order': perSecond(10, 'facts'),
-  'DELETE /v1/client/order': perSecond(10, 'facts'),
-  'DELETE /v1/orders': perSecond(10, 'facts'),
-  'DELETE /v1/batch-order': perSecond(10, 'default'),
-  'DELETE /v1/client/batch-order': perSecond(10, 'default'),
-  'GET /v1/orders': perSecond(10, 'facts'),
-  'GET /v1/order/{order_id}': perSecond(10, 'default'),
-  'GET /v1/positions': { limit: 30, windowMs: 10 * SECOND, scope: 'account', source: 'facts' },
-  'GET /v1/position/{symbol}': perSecond(10, 'default'),
-  'GET /v1/client/holding': perSecond(10, 'facts'),
-};
-
-/** The limit of a route key, or undefined when the spec and the facts name none. */
-export function specLimit(route: string): SpecLimit | undefined {
-  return Object.hasOwn(SPEC_LIMITS, route) ? SPEC_LIMITS[route as LimitRoute] : undefined;
-}

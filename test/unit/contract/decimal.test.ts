@@ -1,11 +1,10 @@
 /**
- * Exact decimals (src/spec/decimal.ts) against an independent reference: a decimal text as the
+ * Exact decimals (src/contract/decimal.ts) against an independent reference: a decimal text as the
  * rational numerator/denominator of BigInts, compared by cross-multiplication. Property tests
  * over random decimal texts (long mantissas, exponents, signs, zeros) and over doubles.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isMultipleOf } from '../../../src/sandbox/decimal.ts';
 import {
   addDecimals,
   compareDecimals,
@@ -14,7 +13,8 @@ import {
   isMultipleOfStep,
   parseDecimal,
   roundTrips,
-} from '../../../src/spec/decimal.ts';
+} from '../../../src/contract/decimal.ts';
+import { isMultipleOf } from '../../../src/sandbox/decimal.ts';
 
 interface Rational {
   n: bigint;
