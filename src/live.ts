@@ -27,8 +27,7 @@ import { authenticate } from './plugins/use-caller-auth.ts';
 import { useLiveSse } from './plugins/use-live-sse.ts';
 import type { OperationResolver, ResolvedOperation } from './plugins/use-persisted-operations.ts';
 import { useSharedSubscriptionEvents } from './plugins/use-shared-subscription-events.ts';
-import type { LiveContext } from './resolvers/live.ts';
-import type { GatewayContext } from './schema/context.ts';
+import type { GatewayContext, LiveContext } from './schema/types.ts';
 import type { UpstreamClient } from './upstream/client.ts';
 import { StreamHub, wsBaseOf } from './upstream/stream/index.ts';
 

@@ -12,7 +12,8 @@
  * CREATED_TIME_DESC, orders placed between two pages shift later pages (use
  * CREATED_TIME_ASC for a feed that only grows at its end).
  */
-import type { GatewayContext } from '../schema/context.ts';
+
+import { type GatewayContext, gqlError, orThrowCoded, requireAccount } from '../schema/types.ts';
 import { ORDER_PAGE_SIZE_DEFAULT } from '../spec/constants.ts';
 import type {
   ListOrdersQuery,
@@ -21,8 +22,6 @@ import type {
   OrderType,
   Side,
 } from '../upstream/types.ts';
-import { requireAccount } from './context.ts';
-import { gqlError, orThrowCoded } from './errors.ts';
 import { type OrderModel, toOrder } from './order.ts';
 import { compact } from './wire.ts';
 

@@ -1,5 +1,5 @@
 import { placeOnce } from '../idempotency/place.ts';
-import type { GatewayContext } from '../schema/context.ts';
+import { type GatewayContext, mutation, orThrowCoded, requireAccount } from '../schema/types.ts';
 import {
   type CreateOrderParams,
   FINAL_ORDER_STATUSES,
@@ -10,9 +10,6 @@ import {
   type OrderType,
   type Side,
 } from '../upstream/types.ts';
-import { requireAccount } from './context.ts';
-import { orThrowCoded } from './errors.ts';
-import { mutation } from './result.ts';
 
 export interface OrderModel {
   orderId: number;

@@ -1,7 +1,5 @@
-import type { GatewayContext } from '../schema/context.ts';
+import { type GatewayContext, orThrowCoded, requireAccount } from '../schema/types.ts';
 import type { RefereeRebateSummary } from '../upstream/types.ts';
-import { requireAccount } from './context.ts';
-import { orThrowCoded } from './errors.ts';
 import { compact } from './wire.ts';
 
 export interface RefereeRebateDayModel {

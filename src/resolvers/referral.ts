@@ -1,4 +1,4 @@
-import type { GatewayContext } from '../schema/context.ts';
+import { type GatewayContext, mutation, orThrowCoded, requireAccount } from '../schema/types.ts';
 import type {
   PageMeta,
   ReferralAdminInfo,
@@ -6,9 +6,6 @@ import type {
   ReferralCode,
   ReferralSort,
 } from '../upstream/types.ts';
-import { requireAccount } from './context.ts';
-import { orThrowCoded } from './errors.ts';
-import { mutation } from './result.ts';
 import { compact } from './wire.ts';
 
 export interface ReferralCodeModel {

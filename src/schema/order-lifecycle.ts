@@ -3,22 +3,22 @@
  * placeOrders. Each returns `<Mutation>Result` (its success type or an error member); the
  * inputs are checked by order-rules.ts before anything is sent.
  */
-import { loadOrder, loadOrderById } from '../resolvers/order.ts';
 import {
-  BatchItemErrorMember,
   cancelAllOrders,
   cancelOrder,
   cancelOrders,
   editOrder,
   type PlaceOrdersItem,
   placeOrders,
+  readBack,
   type StatusModel,
 } from '../resolvers/order-lifecycle.ts';
 import { CANCEL_BATCH_MAX } from '../spec/constants.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { OrderTypeEnum, SideEnum } from './enums.ts';
-import { ErrorInterface, result } from './errors.ts';
+import { ErrorInterface, result } from './error-types.ts';
+import { BatchItemErrorMember } from './errors.ts';
 import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
 import {
   cancelAllOrdersArgs,
@@ -42,12 +42,7 @@ const CancelOrderSuccess = builder.objectRef<StatusModel>('CancelOrderSuccess').
       type: OrderRef,
       nullable: true,
       description: 'The order read back now (only when selected).',
-      resolve: ({ key }, _args, ctx) =>
-        key === null
-          ? null
-          : 'orderId' in key
-            ? loadOrderById(ctx, key.orderId)
-            : loadOrder(ctx, key.clientOrderId),
+      resolve: ({ key }, _args, ctx) => readBack(ctx, key),
     }),
   }),
 });
@@ -146,8 +141,7 @@ const EditOrderSuccess = builder.objectRef<StatusModel>('EditOrderSuccess').impl
       type: OrderRef,
       nullable: true,
       description: 'The order read back now (only when selected).',
-      resolve: ({ key }, _args, ctx) =>
-        key !== null && 'orderId' in key ? loadOrderById(ctx, key.orderId) : null,
+      resolve: ({ key }, _args, ctx) => readBack(ctx, key),
     }),
   }),
 });

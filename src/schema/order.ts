@@ -8,7 +8,7 @@ import {
 } from '../resolvers/order.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
-import { result } from './errors.ts';
+import { result } from './error-types.ts';
 import { orderArgs, placeOrderInputSync } from './order-rules.ts';
 import * as rules from './rules.ts';
 

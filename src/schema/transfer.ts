@@ -1,8 +1,23 @@
-import { requestInternalTransfer } from '../resolvers/transfer.ts';
+/** `requestInternalTransfer`: POST /v1/internal_transfer with a wallet-signed message. */
+import type { InternalTransferBody } from '../upstream/types.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
-import { result } from './errors.ts';
+import { mutation } from './error-map.ts';
+import { result } from './error-types.ts';
 import { internalTransferInput } from './input-rules.ts';
+import { requireAccount } from './types.ts';
+
+/** Only the wire's fields go upstream, whatever else the input object carries. */
+function transferBody(input: InternalTransferBody): InternalTransferBody {
+  const { signature, userAddress, verifyingContract, message } = input;
+  const { receiver, token, amount, transferNonce, chainId, chainType } = message;
+  return {
+    signature,
+    userAddress,
+    verifyingContract,
+    message: { receiver, token, amount, transferNonce, chainId, chainType },
+  };
+}
 
 const InternalTransferMessageInput = builder.inputType('InternalTransferMessageInput', {
   description: 'The signed transfer message, exactly as the wallet signed it.',
@@ -40,6 +55,10 @@ builder.mutationField('requestInternalTransfer', (t) =>
     ...result('RequestInternalTransfer'),
     type: RequestInternalTransferSuccess,
     args: { input: t.arg({ type: RequestInternalTransferInput, required: true }) },
-    resolve: (_root, { input }, ctx) => requestInternalTransfer(ctx, input),
+    resolve: (_root, { input }, ctx) =>
+      mutation(async () => {
+        const sent = await requireAccount(ctx).internalTransfer(transferBody(input));
+        return { internalTransferRequestId: sent.internal_transfer_request_id };
+      }),
   }),
 );
