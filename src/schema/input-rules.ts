@@ -85,25 +85,6 @@ export const placeOrderInput = z
     ]),
   );
 
-export const setDefaultMarginModeInput = z.object({
-  symbol: r.symbol,
-  defaultMarginMode: z.enum(MARGIN_MODES),
-});
-
-export const internalTransferInput = z.object({
-  signature: r.text(),
-  userAddress: r.text(),
-  verifyingContract: r.text(),
-  message: z.object({
-    receiver: r.text(),
-    token: r.text(),
-    amount: r.positive,
-    transferNonce: r.digits,
-    chainId: r.digits,
-    chainType: r.text(),
-  }),
-});
-
 /** Arguments of `refereeRebateSummary`. */
 export const refereeRebateSummaryArgs = z
   .object({ startDate: r.isoDate.nullish(), endDate: r.isoDate.nullish() })

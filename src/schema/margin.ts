@@ -5,7 +5,7 @@ import { builder } from './builder.ts';
 import { MarginModeEnum } from './enums.ts';
 import { mutation } from './error-map.ts';
 import { result } from './error-types.ts';
-import { setDefaultMarginModeInput } from './input-rules.ts';
+import * as rules from './rules.ts';
 import { requireAccount } from './types.ts';
 
 interface SetDefaultMarginModeArgs {
@@ -16,10 +16,10 @@ interface SetDefaultMarginModeArgs {
 const SetDefaultMarginModeInput = builder.inputType('SetDefaultMarginModeInput', {
   description: 'Changes only while the account has no position and no pending order in it.',
   fields: (t) => ({
-    symbol: t.string({ required: true }),
+    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
+    // GraphQL itself refuses a value outside the enum (BAD_USER_INPUT, rule enum).
     defaultMarginMode: t.field({ type: MarginModeEnum, required: true }),
   }),
-  validate: { schema: setDefaultMarginModeInput },
 });
 
 const SetDefaultMarginModeSuccess = builder

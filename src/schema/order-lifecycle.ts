@@ -21,13 +21,13 @@ import { ErrorInterface, result } from './error-types.ts';
 import { BatchItemErrorMember } from './errors.ts';
 import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
 import {
-  cancelAllOrdersArgs,
   cancelOrderInput,
   cancelOrdersInput,
   editOrderInput,
   MAX_BATCH,
   placeOrdersArgs,
 } from './order-rules.ts';
+import * as rules from './rules.ts';
 
 const statusFields = {
   description: 'The acknowledgement; the order reaches its final state afterwards.',
@@ -109,8 +109,7 @@ builder.mutationField('cancelAllOrders', (t) =>
     type: CancelAllOrdersSuccess,
     description:
       'Cancels every open order of the symbol, or of the account without one (DELETE /v1/orders, 10 per second).',
-    args: { symbol: t.arg.string() },
-    validate: { schema: cancelAllOrdersArgs },
+    args: { symbol: t.arg.string({ validate: { schema: rules.symbol } }) },
     resolve: (_root, { symbol }, ctx) => cancelAllOrders(ctx, symbol),
   }),
 );

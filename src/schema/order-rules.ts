@@ -73,9 +73,6 @@ export const cancelOrdersInput = z
   })
   .superRefine(r.crossRules(exactlyOne('orderIds', 'clientOrderIds')));
 
-/** Arguments of `cancelAllOrders`. */
-export const cancelAllOrdersArgs = z.object({ symbol: r.symbol.nullish() });
-
 export const editOrderInput = z
   .object({
     orderId,

@@ -9,11 +9,7 @@ import {
   referralAdminInfoArgs,
   sumAbove,
 } from '../../../src/schema/admin-input-rules.ts';
-import {
-  internalTransferInput,
-  placeOrderInput,
-  refereeRebateSummaryArgs,
-} from '../../../src/schema/input-rules.ts';
+import { placeOrderInput, refereeRebateSummaryArgs } from '../../../src/schema/input-rules.ts';
 import * as r from '../../../src/schema/rules.ts';
 import { ruleOf } from '../../../src/schema/validation.ts';
 
@@ -292,34 +288,6 @@ describe('other inputs', () => {
       { path: 'pnlBoost', rule: 'nonNegative' },
       { path: 'stageName', rule: 'requiredOnCreate' },
       { path: 'startDate', rule: 'requiredOnCreate' },
-    ]);
-  });
-
-  it('internal transfer: non-empty strings, digit nonce and chain id, positive amount', () => {
-    const ok = {
-      signature: '0xsig',
-      userAddress: '0x1',
-      verifyingContract: '0x2',
-      message: {
-        receiver: '0x3',
-        token: 'USDC',
-        amount: 10,
-        transferNonce: '7',
-        chainId: '421614',
-        chainType: 'EVM',
-      },
-    };
-    expect(issues(internalTransferInput, ok)).toEqual([]);
-    expect(
-      issues(internalTransferInput, {
-        ...ok,
-        signature: '',
-        message: { ...ok.message, amount: 0, transferNonce: 'x' },
-      }),
-    ).toEqual([
-      { path: 'signature', rule: 'nonEmpty' },
-      { path: 'message.amount', rule: 'positive' },
-      { path: 'message.transferNonce', rule: 'digits' },
     ]);
   });
 
