@@ -21,10 +21,11 @@ import { ErrorInterface, result } from './error-types.ts';
 import { BatchItemErrorMember } from './errors.ts';
 import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
 import {
-  cancelOrderInput,
+  cancelOrderRules,
   cancelOrdersInput,
-  editOrderInput,
+  editOrderRules,
   MAX_BATCH,
+  orderId,
   placeOrdersArgs,
 } from './order-rules.ts';
 import * as rules from './rules.ts';
@@ -50,11 +51,15 @@ const CancelOrderSuccess = builder.objectRef<StatusModel>('CancelOrderSuccess').
 const CancelOrderInput = builder.inputType('CancelOrderInput', {
   description: 'Exactly one of orderId and clientOrderId.',
   fields: (t) => ({
-    symbol: t.string({ required: true, description: 'PERP_<BASE>_<QUOTE>' }),
-    orderId: t.field({ type: 'BigInt' }),
-    clientOrderId: t.string(),
+    symbol: t.string({
+      required: true,
+      description: 'PERP_<BASE>_<QUOTE>',
+      validate: { schema: rules.symbol },
+    }),
+    orderId: t.field({ type: 'BigInt', validate: { schema: orderId } }),
+    clientOrderId: t.string({ validate: { schema: rules.clientOrderId } }),
   }),
-  validate: { schema: cancelOrderInput },
+  validate: { refine: rules.refinements(cancelOrderRules) },
 });
 
 builder.mutationField('cancelOrder', (t) =>
@@ -118,17 +123,25 @@ const EditOrderInput = builder.inputType('EditOrderInput', {
   description:
     'PUT /v1/order in camelCase; the gateway signs it. Only price and quantity change; the other fields must match the order.',
   fields: (t) => ({
-    orderId: t.field({ type: 'BigInt', required: true }),
-    symbol: t.string({ required: true }),
+    orderId: t.field({ type: 'BigInt', required: true, validate: { schema: orderId } }),
+    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
     side: t.field({ type: SideEnum, required: true }),
     orderType: t.field({ type: OrderTypeEnum, required: true }),
-    orderPrice: t.float({ required: true, description: 'The new (or unchanged) price' }),
-    orderQuantity: t.float({ required: true, description: 'The new (or unchanged) quantity' }),
-    clientOrderId: t.string(),
+    orderPrice: t.float({
+      required: true,
+      description: 'The new (or unchanged) price',
+      validate: { schema: rules.positive },
+    }),
+    orderQuantity: t.float({
+      required: true,
+      description: 'The new (or unchanged) quantity',
+      validate: { schema: rules.positive },
+    }),
+    clientOrderId: t.string({ validate: { schema: rules.clientOrderId } }),
     reduceOnly: t.boolean(),
-    visibleQuantity: t.float(),
+    visibleQuantity: t.float({ validate: { schema: rules.nonNegative } }),
   }),
-  validate: { schema: editOrderInput },
+  validate: { refine: rules.refinements(editOrderRules) },
 });
 
 const EditOrderSuccess = builder.objectRef<StatusModel>('EditOrderSuccess').implement({

@@ -50,13 +50,11 @@ const exactlyOne = <T>(a: keyof T & string, b: keyof T & string): r.CrossRule<T>
   },
 ];
 
-export const cancelOrderInput = z
-  .object({
-    symbol: r.symbol,
-    orderId: orderId.nullish(),
-    clientOrderId: r.clientOrderId.nullish(),
-  })
-  .superRefine(r.crossRules(exactlyOne('orderId', 'clientOrderId')));
+/** Cross-field rule of `CancelOrderInput` (its fields carry their own rules). */
+export const cancelOrderRules = exactlyOne<{ orderId?: unknown; clientOrderId?: unknown }>(
+  'orderId',
+  'clientOrderId',
+);
 
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 
@@ -73,35 +71,26 @@ export const cancelOrdersInput = z
   })
   .superRefine(r.crossRules(exactlyOne('orderIds', 'clientOrderIds')));
 
-export const editOrderInput = z
-  .object({
-    orderId,
-    symbol: r.symbol,
-    side: z.enum(SIDES),
-    orderType: z.enum(ORDER_TYPES),
-    orderPrice: r.positive,
-    orderQuantity: r.positive,
-    clientOrderId: r.clientOrderId.nullish(),
-    reduceOnly: z.boolean().nullish(),
-    visibleQuantity: r.nonNegative.nullish(),
-  })
-  .superRefine(
-    r.crossRules([
-      {
-        path: 'visibleQuantity',
-        rule: 'notAboveQuantity',
-        message: 'must not exceed orderQuantity',
-        broken: (i) =>
-          r.given(i.visibleQuantity) && (i.visibleQuantity as number) > i.orderQuantity,
-      },
-      {
-        path: 'visibleQuantity',
-        rule: 'notForPostOnly',
-        message: 'is not supported for POST_ONLY orders',
-        broken: (i) => r.given(i.visibleQuantity) && i.orderType === 'POST_ONLY',
-      },
-    ]),
-  );
+/** Cross-field rules of `EditOrderInput` (its fields carry their own rules). */
+export const editOrderRules: r.CrossRule<{
+  orderType?: unknown;
+  orderQuantity?: unknown;
+  visibleQuantity?: unknown;
+}>[] = [
+  {
+    path: 'visibleQuantity',
+    rule: 'notAboveQuantity',
+    message: 'must not exceed orderQuantity',
+    broken: (i) =>
+      r.given(i.visibleQuantity) && (i.visibleQuantity as number) > (i.orderQuantity as number),
+  },
+  {
+    path: 'visibleQuantity',
+    rule: 'notForPostOnly',
+    message: 'is not supported for POST_ONLY orders',
+    broken: (i) => r.given(i.visibleQuantity) && i.orderType === 'POST_ONLY',
+  },
+];
 
 /**
  * Arguments of `placeOrders`: each item by placeOrder's own schema (issues read
@@ -161,7 +150,8 @@ export const ordersArgs = z.object({
     .nullish(),
 });
 
-/** Arguments of `order`: exactly one id. */
-export const orderArgs = z
-  .object({ clientOrderId: r.clientOrderId.nullish(), orderId: orderId.nullish() })
-  .superRefine(r.crossRules(exactlyOne('clientOrderId', 'orderId')));
+/** Arguments of `order`: exactly one id (each argument carries its own rule). */
+export const orderArgsRules = exactlyOne<{ clientOrderId?: unknown; orderId?: unknown }>(
+  'clientOrderId',
+  'orderId',
+);
