@@ -7,21 +7,22 @@ import { AccountRef } from './account.ts';
 import { builder } from './builder.ts';
 import { OrderSortEnum, OrderStatusFilterEnum, OrderTypeEnum, SideEnum } from './enums.ts';
 import { OrderRef } from './order.ts';
-import { MAX_ORDERS_PAGE, orderFilter, ordersArgs } from './order-rules.ts';
+import { MAX_ORDERS_PAGE, orderFilterRules, ordersArgs } from './order-rules.ts';
+import * as rules from './rules.ts';
 
 const OrderFilterInput = builder.inputType('OrderFilter', {
   description: 'Query of GET /v1/orders in camelCase; every field optional.',
   fields: (t) => ({
     status: t.field({ type: OrderStatusFilterEnum }),
-    symbol: t.string(),
+    symbol: t.string({ validate: { schema: rules.symbol } }),
     side: t.field({ type: SideEnum }),
     orderType: t.field({ type: OrderTypeEnum }),
-    orderTag: t.string(),
+    orderTag: t.string({ validate: { schema: rules.orderTag } }),
     createdAfter: t.field({ type: 'Timestamp', description: 'Created at or after (start_t)' }),
     createdBefore: t.field({ type: 'Timestamp', description: 'Created at or before (end_t)' }),
     sortBy: t.field({ type: OrderSortEnum, description: 'Default CREATED_TIME_DESC' }),
   }),
-  validate: { schema: orderFilter },
+  validate: { refine: rules.refinements(orderFilterRules) },
 });
 
 const OrderConnection = builder.connectionObject({ type: OrderRef, name: 'OrderConnection' });

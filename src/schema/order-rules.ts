@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { BATCH_ORDERS_MAX, CANCEL_BATCH_MAX, ORDER_PAGE_SIZE_MAX } from '../spec/constants.ts';
-import { ORDER_SORTS, ORDER_STATUS_FILTERS, ORDER_TYPES, SIDES } from '../upstream/types.ts';
 import { placeOrderInput } from './input-rules.ts';
 import * as r from './rules.ts';
 
@@ -114,30 +113,19 @@ export const placeOrdersArgs = z.object({
   }),
 });
 
-export const orderFilter = z
-  .object({
-    status: z.enum(ORDER_STATUS_FILTERS).nullish(),
-    symbol: r.symbol.nullish(),
-    side: z.enum(SIDES).nullish(),
-    orderType: z.enum(ORDER_TYPES).nullish(),
-    orderTag: r.orderTag.nullish(),
-    createdAfter: z.number().nullish(),
-    createdBefore: z.number().nullish(),
-    sortBy: z.enum(ORDER_SORTS).nullish(),
-  })
-  .superRefine(
-    r.crossRules([
-      {
-        path: 'createdBefore',
-        rule: 'timeOrder',
-        message: 'must not be before createdAfter',
-        broken: (i) =>
-          r.given(i.createdAfter) &&
-          r.given(i.createdBefore) &&
-          (i.createdBefore as number) < (i.createdAfter as number),
-      },
-    ]),
-  );
+/** Cross-field rule of `OrderFilter` (its fields carry their own rules). */
+export const orderFilterRules: r.CrossRule<{ createdAfter?: unknown; createdBefore?: unknown }>[] =
+  [
+    {
+      path: 'createdBefore',
+      rule: 'timeOrder',
+      message: 'must not be before createdAfter',
+      broken: (i) =>
+        r.given(i.createdAfter) &&
+        r.given(i.createdBefore) &&
+        (i.createdBefore as number) < (i.createdAfter as number),
+    },
+  ];
 
 /** Arguments of `Account.orders`. */
 export const ordersArgs = z.object({

@@ -447,6 +447,16 @@ describe('Account.orders', () => {
     expect(issues).toContainEqual(expect.objectContaining({ field, rule }));
   });
 
+  it('reports a filter field rule and its cross-field rule together, field first', async () => {
+    const filter = { symbol: 'BTC', createdAfter: 2_000, createdBefore: 1_000 };
+    const r = await rejected(freshTrader(), PAGE, { filter }, '/v1/orders');
+    const issues = (r.errors?.[0]?.extensions?.issues ?? []) as { field: string; rule: string }[];
+    expect(issues.map((i) => `${i.field} ${i.rule}`)).toEqual([
+      'filter.symbol symbol',
+      'filter.createdBefore timeOrder',
+    ]);
+  });
+
   it('takes first: 500 (the boundary)', async () => {
     const p = freshTrader();
     await place(p);
