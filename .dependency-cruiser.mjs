@@ -22,8 +22,9 @@ export default {
       name: 'schema-not-into-resolvers',
       severity: 'error',
       comment: 'schema/ files call resolvers/ only through the types module or their own file.',
-      from: { path: '^src/schema/', pathNot: '^src/schema/types\\.ts$' },
-      to: { path: '^src/resolvers/' },
+      // A domain file may call its own resolver file (schema/order.ts → resolvers/order.ts).
+      from: { path: '^src/schema/([^/]+)\\.ts$', pathNot: '^src/schema/types\\.ts$' },
+      to: { path: '^src/resolvers/', pathNot: '^src/resolvers/$1\\.ts$' },
     },
   ],
   options: {

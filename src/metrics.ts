@@ -14,7 +14,7 @@ import {
   Registry,
 } from 'prom-client';
 import { PERSISTED_ERROR_CODES } from './persisted/errors.ts';
-import { ERROR_CODES } from './resolvers/errors.ts';
+import { ERROR_CODES } from './schema/errors.ts';
 import type { UpstreamCallEvent } from './upstream/client.ts';
 
 /** Seconds: from a cache hit (a few ms) to a slow upstream call near its timeout. */

@@ -10,7 +10,7 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import { authenticate } from '../plugins/use-caller-auth.ts';
 import type { OperationResolver, ResolvedOperation } from '../plugins/use-persisted-operations.ts';
-import type { GatewayContext } from '../schema/context.ts';
+import type { GatewayContext } from '../schema/types.ts';
 import { authorizationOf } from './ws-auth.ts';
 import type { TakeInexact } from './ws-exact.ts';
 import { laneOperation } from './ws-lane-stream.ts';

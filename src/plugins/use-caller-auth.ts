@@ -12,7 +12,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import { requestIdOf } from '../request-context.ts';
 import { bindGatewayContext } from '../resolvers/context.ts';
-import type { GatewayContext } from '../schema/context.ts';
+import type { GatewayContext } from '../schema/types.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
 
 export interface CallerAuthOptions {

@@ -13,8 +13,8 @@ import { hashToken } from '../auth/principals.ts';
 import { operationCost } from '../caller-limits/cost.ts';
 import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
 import { clientIp } from '../client-address.ts';
-import { gqlError } from '../resolvers/errors.ts';
-import type { GatewayContext } from '../schema/context.ts';
+import { gqlError } from '../schema/errors.ts';
+import type { GatewayContext } from '../schema/types.ts';
 import { tokenDigestOf } from './use-caller-auth.ts';
 import { markCharged } from './use-request-budget.ts';
 

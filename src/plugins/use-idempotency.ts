@@ -39,7 +39,7 @@ import {
 import type { Lease } from '../idempotency/records.ts';
 import type { Logger } from '../logger.ts';
 import { maybeSecretText, redactText } from '../redact.ts';
-import type { GatewayContext } from '../schema/context.ts';
+import type { GatewayContext } from '../schema/types.ts';
 
 /** Root mutation fields keyed by clientOrderId in their resolvers. */
 export const ORDER_KEYED_FIELDS: ReadonlySet<string> = new Set(['placeOrder', 'placeOrders']);

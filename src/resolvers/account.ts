@@ -1,8 +1,11 @@
 import type { AccountInfo } from '../contract/wire.ts';
-import type { GatewayContext } from '../schema/context.ts';
-import { requireAccount } from './context.ts';
-import { orThrowCoded } from './errors.ts';
-import { type SymbolValue, symbolValues } from './wire.ts';
+import {
+  type GatewayContext,
+  orThrowCoded,
+  requireAccount,
+  type SymbolValue,
+} from '../schema/types.ts';
+import { symbolValues } from './wire.ts';
 
 export type MarketKind = 'STANDARD' | 'FUTURES' | 'RWA';
 
@@ -91,22 +94,18 @@ export interface AccountHandle {
 
 export function accountHandle(ctx: GatewayContext): AccountHandle {
   const account = requireAccount(ctx);
-  // Methods, not named arrows: tsx (esbuild's keepNames) would define a name on each per request.
   const handle: AccountHandle = {
     accountId: account.accountId,
     model: undefined,
     // A call per field, as before: each failing field gets its own located error.
-    info() {
-      return loadAccount(ctx);
-    },
-    preload() {
-      return loadAccount(ctx).then(
+    info: () => loadAccount(ctx),
+    preload: () =>
+      loadAccount(ctx).then(
         (model) => {
           handle.model = model;
         },
         () => undefined,
-      );
-    },
+      ),
   };
   return handle;
 }

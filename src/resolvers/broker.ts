@@ -1,7 +1,10 @@
-import type { GatewayContext } from '../schema/context.ts';
-import { requireAccount } from './context.ts';
-import { mutation } from './result.ts';
-import { compact, type SymbolValue } from './wire.ts';
+import {
+  type GatewayContext,
+  mutation,
+  requireAccount,
+  type SymbolValue,
+} from '../schema/types.ts';
+import { compact } from './wire.ts';
 
 export interface SetDefaultFeeRatesArgs {
   makerFeeRate: number;

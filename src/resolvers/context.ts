@@ -1,8 +1,7 @@
 import type { Principal } from '../auth/principal.ts';
-import type { GatewayContext } from '../schema/context.ts';
+import type { GatewayContext } from '../schema/types.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import { Deadline, type SignalLike } from '../upstream/deadline.ts';
-import { unauthenticated } from './errors.ts';
 import { createLoaders } from './loaders.ts';
 
 /** What {@link bindGatewayContext} builds on first use, and what it was built from. */
@@ -111,12 +110,6 @@ export function bindGatewayContext(
   bound.principal = principal;
   bound[PARTS] = new LazyParts(principal, shared, deadline, requestId);
   Object.defineProperties(bound, ACCESSORS);
-}
-
-/** The caller's account; UNAUTHENTICATED when anonymous (scopes normally stop that first). */
-export function requireAccount(ctx: GatewayContext): AccountApi {
-  if (!ctx.account) throw unauthenticated();
-  return ctx.account;
 }
 
 /** A gateway context on a fresh object, parts built on first use (tests' own yoga servers). */

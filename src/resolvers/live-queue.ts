@@ -6,7 +6,7 @@
  * the client's other subscriptions down with it.
  */
 import type { GraphQLError } from 'graphql';
-import { gqlError } from './errors.ts';
+import { gqlError } from '../schema/types.ts';
 
 /**
  * A consumer the queue hands each value to as it is pushed (no promise per event; see

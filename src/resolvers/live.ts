@@ -4,9 +4,14 @@
  * among every local subscriber; each subscriber gets its own bounded queue.
  */
 import type { GraphQLError } from 'graphql';
-import type { FieldStats, LiveMetrics } from '../live/metrics.ts';
-import type { GatewayContext } from '../schema/context.ts';
-import type { AccountStreamEvent, StreamHub } from '../upstream/stream/index.ts';
+import type { FieldStats } from '../live/metrics.ts';
+import {
+  type GatewayContext,
+  gqlError,
+  type LiveContext,
+  unauthenticated,
+} from '../schema/types.ts';
+import type { AccountStreamEvent } from '../upstream/stream/index.ts';
 import {
   type AccountEventModel,
   type BalanceModel,
@@ -19,21 +24,7 @@ import {
   tickerFromStream,
   tickersFromStream,
 } from '../upstream/stream/index.ts';
-import { gqlError, unauthenticated } from './errors.ts';
 import { type QueueOwner, SubscriberQueue } from './live-queue.ts';
-
-/** What subscriptions need in the request context (set by `useLive`). */
-export interface LiveContext {
-  hub: StreamHub;
-  /** The broker whose tickers the public subscriptions follow (`SVC_BROKER_ID`). */
-  brokerId: string;
-  /** Events a subscriber may fall behind before it is ended. */
-  queueMax: number;
-  /** Every live subscriber's queue on this replica (a shutdown completes them). */
-  active: Set<SubscriberQueue<unknown>>;
-  /** Subscriber and delivery counts for /metrics. @default none */
-  metrics?: LiveMetrics;
-}
 
 const unmetered: FieldStats = {
   active: 0,
@@ -53,12 +44,12 @@ abstract class Feed<T> implements QueueOwner {
     private readonly stats: FieldStats,
   ) {
     this.queue = new SubscriberQueue<T>(live.queueMax, this);
-    live.active.add(this.queue as SubscriberQueue<unknown>);
+    live.active.add(this.queue);
     stats.active++;
   }
 
   queueClosed(): void {
-    this.live.active.delete(this.queue as SubscriberQueue<unknown>);
+    this.live.active.delete(this.queue);
     this.stats.active--;
     this.release();
   }

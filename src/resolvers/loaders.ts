@@ -4,27 +4,9 @@
  * Nonces are never loaded through here (each is single-use).
  */
 import DataLoader from 'dataloader';
-import type {
-  AccountInfo,
-  OrderRecord,
-  RefereeRebateSummary,
-  RefereeRebateSummaryQuery,
-  ReferralAdminInfo,
-  ReferralAdminInfoQuery,
-} from '../contract/wire.ts';
+import type { RefereeRebateSummaryQuery, ReferralAdminInfoQuery } from '../contract/wire.ts';
+import { type Loaders, unauthenticated } from '../schema/types.ts';
 import type { AccountApi } from '../upstream/api.ts';
-import { unauthenticated } from './errors.ts';
-
-export interface Loaders {
-  /** The caller's account information, keyed by account id (one key per request). */
-  accountInfo: DataLoader<string, AccountInfo>;
-  /** Orders by client_order_id: one upstream call per distinct id, all in parallel. */
-  order: DataLoader<string, OrderRecord>;
-  /** Orders by exchange order id, the same way. */
-  orderById: DataLoader<number, OrderRecord>;
-  referralAdminInfo: DataLoader<ReferralAdminInfoQuery, ReferralAdminInfo, string>;
-  refereeRebateSummary: DataLoader<RefereeRebateSummaryQuery, RefereeRebateSummary, string>;
-}
 
 /** Stable cache key for a query object: sorted keys, undefined/null dropped. */
 export function queryKey(query: object): string {

@@ -7,12 +7,23 @@
 
 import type { BatchOrderRow, OrderType, Side } from '../contract/wire.ts';
 import { placeBatchOnce } from '../idempotency/place.ts';
-import type { GatewayContext } from '../schema/context.ts';
+import {
+  BatchItemErrorMember,
+  type GatewayContext,
+  mutation,
+  requireAccount,
+  UpstreamRejectedErrorMember,
+} from '../schema/types.ts';
 import { NOT_FOUND_CODE } from '../upstream/error-map.ts';
 import { UpstreamRejectedError } from '../upstream/errors.ts';
-import { requireAccount } from './context.ts';
-import { type OrderReceipt, type PlaceOrderArgs, toCreateOrderParams } from './order.ts';
-import { ErrorMember, mutation, UpstreamRejectedErrorMember } from './result.ts';
+import {
+  loadOrder,
+  loadOrderById,
+  type OrderModel,
+  type OrderReceipt,
+  type PlaceOrderArgs,
+  toCreateOrderParams,
+} from './order.ts';
 import { compact } from './wire.ts';
 
 /** Which order a cancel or an edit names, for reading it back. */
@@ -28,6 +39,12 @@ export interface StatusModel {
   status: string;
   /** The order to read back when `order` is selected; null for several orders. */
   key: OrderKey | null;
+}
+
+/** The order a cancel or an edit named, read back now; null when none (a batch, no key). */
+export function readBack(ctx: GatewayContext, key: OrderKey | null): Promise<OrderModel> | null {
+  if (key === null) return null;
+  return 'orderId' in key ? loadOrderById(ctx, key.orderId) : loadOrder(ctx, key.clientOrderId);
 }
 
 function clearOrders(ctx: GatewayContext): void {
@@ -135,18 +152,6 @@ export function editOrder(ctx: GatewayContext, input: EditOrderArgs) {
       clearOrders(ctx);
     }
   });
-}
-
-/** A batch item the upstream did not place: its index and the upstream's own words. */
-export class BatchItemErrorMember extends ErrorMember {
-  readonly __typename = 'BatchItemError';
-  constructor(
-    readonly index: number,
-    readonly clientOrderId: string | null,
-    readonly upstreamMessage: string,
-  ) {
-    super(`inputs.${index} was not placed: ${upstreamMessage}`, 'UPSTREAM_REJECTED');
-  }
 }
 
 export type PlaceOrdersItem = { receipt: OrderReceipt; replayed?: boolean } | BatchItemErrorMember;

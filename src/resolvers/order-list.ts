@@ -21,9 +21,7 @@ import type {
   OrderType,
   Side,
 } from '../contract/wire.ts';
-import type { GatewayContext } from '../schema/context.ts';
-import { requireAccount } from './context.ts';
-import { gqlError, orThrowCoded } from './errors.ts';
+import { type GatewayContext, gqlError, orThrowCoded, requireAccount } from '../schema/types.ts';
 import { type OrderModel, toOrder } from './order.ts';
 import { compact } from './wire.ts';
 

@@ -9,10 +9,7 @@ import {
   type Side,
 } from '../contract/wire.ts';
 import { placeOnce } from '../idempotency/place.ts';
-import type { GatewayContext } from '../schema/context.ts';
-import { requireAccount } from './context.ts';
-import { orThrowCoded } from './errors.ts';
-import { mutation } from './result.ts';
+import { type GatewayContext, mutation, orThrowCoded, requireAccount } from '../schema/types.ts';
 
 export interface OrderModel {
   orderId: number;

@@ -1,6 +1,4 @@
-import type { GatewayContext } from '../schema/context.ts';
-import { requireAccount } from './context.ts';
-import { mutation } from './result.ts';
+import { type GatewayContext, mutation, requireAccount } from '../schema/types.ts';
 import { compact } from './wire.ts';
 
 export interface UpsertPointsStageArgs {

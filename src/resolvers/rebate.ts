@@ -1,7 +1,5 @@
 import type { RefereeRebateSummary } from '../contract/wire.ts';
-import type { GatewayContext } from '../schema/context.ts';
-import { requireAccount } from './context.ts';
-import { orThrowCoded } from './errors.ts';
+import { type GatewayContext, orThrowCoded, requireAccount } from '../schema/types.ts';
 import { compact } from './wire.ts';
 
 export interface RefereeRebateDayModel {

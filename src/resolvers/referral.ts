@@ -5,10 +5,7 @@ import type {
   ReferralCode,
   ReferralSort,
 } from '../contract/wire.ts';
-import type { GatewayContext } from '../schema/context.ts';
-import { requireAccount } from './context.ts';
-import { orThrowCoded } from './errors.ts';
-import { mutation } from './result.ts';
+import { type GatewayContext, mutation, orThrowCoded, requireAccount } from '../schema/types.ts';
 import { compact } from './wire.ts';
 
 export interface ReferralCodeModel {

@@ -1,4 +1,5 @@
 /** Helpers for the camelCase (GraphQL) ↔ snake_case (wire) edge. */
+import type { SymbolValue } from '../schema/types.ts';
 
 /** Drops `null`/`undefined` values: GraphQL's "not given" is the wire's "absent". */
 export function compact<T extends object>(value: T): { [K in keyof T]?: NonNullable<T[K]> } {
@@ -9,11 +10,6 @@ export function compact<T extends object>(value: T): { [K in keyof T]?: NonNulla
 
 /** GraphQL gives `null` or `undefined` for an omitted optional argument; the wire, absence. */
 export const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
-
-export interface SymbolValue {
-  symbol: string;
-  value: number;
-}
 
 /** A wire map `symbol → number` as a list sorted by symbol (GraphQL has no maps). */
 export function symbolValues(map: Record<string, number> | null | undefined): SymbolValue[] {

@@ -5,9 +5,9 @@ import {
   accountHandle,
   type MarketFeeRates,
 } from '../resolvers/account.ts';
-import type { SymbolValue } from '../resolvers/wire.ts';
 import { builder } from './builder.ts';
 import { AccountModeEnum, MarketKindEnum } from './enums.ts';
+import type { SymbolValue } from './types.ts';
 
 export const SymbolValueRef = builder.objectRef<SymbolValue>('SymbolValue').implement({
   description: 'One entry of a per-symbol map (GraphQL has no maps).',

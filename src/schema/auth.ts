@@ -2,9 +2,8 @@
  * Field auth presets. Scopes: `authenticated` (any caller with a bearer token) and
  * `brokerAdmin` (role broker_admin). Denied fields never validate, resolve or call upstream.
  */
-import { unauthenticated } from '../resolvers/errors.ts';
-import { forbiddenMember } from '../resolvers/result.ts';
-import type { GatewayContext } from './context.ts';
+import { forbiddenMember, unauthenticated } from './errors.ts';
+import type { GatewayContext } from './types.ts';
 
 export const authenticated = { authScopes: { authenticated: true } } as const;
 

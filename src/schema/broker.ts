@@ -3,13 +3,13 @@ import {
   setDefaultFeeRates,
   updateOrderTagFeeConfig,
 } from '../resolvers/broker.ts';
-import type { SymbolValue } from '../resolvers/wire.ts';
 import { SymbolValueRef } from './account.ts';
 import { defaultFeeRatesInput, orderTagFeeConfigInput } from './admin-input-rules.ts';
 import { brokerAdminMutation } from './auth.ts';
 import { builder } from './builder.ts';
-import { result } from './errors.ts';
+import { result } from './error-types.ts';
 import * as rules from './rules.ts';
+import type { SymbolValue } from './types.ts';
 
 const FEE_RATE = 'from 0 to 1, a multiple of 0.00001 (0.0001 = 0.01%)';
 

@@ -8,10 +8,9 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ZodPlugin from '@pothos/plugin-zod';
-import { forbidden, unauthenticated } from '../resolvers/errors.ts';
-import { ERROR_MEMBERS } from '../resolvers/result.ts';
-import type { GatewayContext } from './context.ts';
+import { ERROR_MEMBERS, forbidden, unauthenticated } from './errors.ts';
 import { BigIntScalar, DateScalar, TimestampScalar } from './scalars.ts';
+import type { GatewayContext } from './types.ts';
 import { inputValidationError } from './validation.ts';
 
 export const builder = new SchemaBuilder<{

@@ -1,5 +1,4 @@
 /** Enums shared by several domain files; values are the wire values unless noted. */
-
 import {
   MARGIN_MODES,
   ORDER_SORTS,
@@ -9,8 +8,8 @@ import {
   SIDES,
   type ReferralSort as WireReferralSort,
 } from '../contract/wire.ts';
-import { ERROR_CODES } from '../resolvers/errors.ts';
 import { builder } from './builder.ts';
+import { ERROR_CODES } from './errors.ts';
 
 export const OrderTypeEnum = builder.enumType('OrderType', {
   description: 'LIMIT, MARKET, IOC, FOK, POST_ONLY, or ASK/BID (a price level of the book).',

@@ -1,66 +1,131 @@
 /**
- * The `Error` interface and its five implementations, registered for @pothos/plugin-errors:
- * a mutation declares `...result('PlaceOrder')` and returns its success object; a thrown
- * member (`mutation()` in resolvers/result.ts) resolves as that member of `PlaceOrderResult`.
+ * The gateway's error vocabulary (DESIGN.md decision 8): the codes, the coded GraphQL error,
+ * and the classes of the `<Mutation>Result` union members (registered for
+ * @pothos/plugin-errors in error-types.ts). Queries throw the GraphQL error; mutations return
+ * the matching member. Upstream failures are mapped onto both in error-map.ts.
  */
-import {
-  type ErrorMember,
-  ForbiddenErrorMember,
+import { GraphQLError } from 'graphql';
+
+export const ERROR_CODES = [
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'UPSTREAM_REJECTED',
+  'UPSTREAM_UNAVAILABLE',
+  'IDEMPOTENCY_MISMATCH',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A GraphQL error carrying `extensions.code` (never masked by yoga). */
+export function gqlError(
+  code: ErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extensions } });
+}
+
+export const unauthenticated = (): GraphQLError =>
+  gqlError('UNAUTHENTICATED', 'Authentication required: send Authorization: Bearer <token>');
+
+export const forbidden = (what: string): GraphQLError =>
+  gqlError('FORBIDDEN', `${what} requires the broker_admin role`);
+
+/**
+ * The union members, as classes: @pothos/plugin-errors turns a thrown (or returned) instance
+ * into its GraphQL type (`InputError`, …). The upstream client's own error classes cannot be
+ * registered directly: one class (a rejection) maps to several members by its code.
+ */
+export abstract class ErrorMember extends Error {
+  abstract readonly __typename: string;
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+  ) {
+    super(message);
+  }
+}
+
+export class InputErrorMember extends ErrorMember {
+  readonly __typename = 'InputError';
+  constructor(
+    message: string,
+    /** Path of the offending input field (`input.orderPrice`), when known. */
+    readonly field: string | null,
+    readonly rule: string,
+    readonly upstreamCode: number,
+  ) {
+    super(message, 'BAD_USER_INPUT');
+  }
+}
+
+export class ForbiddenErrorMember extends ErrorMember {
+  readonly __typename = 'ForbiddenError';
+  constructor(message: string) {
+    super(message, 'FORBIDDEN');
+  }
+}
+
+export class RateLimitedErrorMember extends ErrorMember {
+  readonly __typename = 'RateLimitedError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message, 'RATE_LIMITED');
+  }
+}
+
+export class UpstreamRejectedErrorMember extends ErrorMember {
+  readonly __typename = 'UpstreamRejectedError';
+  constructor(
+    message: string,
+    code: ErrorCode,
+    readonly upstreamCode: number,
+    readonly upstreamMessage: string,
+  ) {
+    super(message, code);
+  }
+}
+
+export class UpstreamUnavailableErrorMember extends ErrorMember {
+  readonly __typename = 'UpstreamUnavailableError';
+  constructor(message: string) {
+    super(message, 'UPSTREAM_UNAVAILABLE');
+  }
+}
+
+/** A placeOrders item the upstream did not place: its index and the upstream's own words. */
+export class BatchItemErrorMember extends ErrorMember {
+  readonly __typename = 'BatchItemError';
+  constructor(
+    readonly index: number,
+    readonly clientOrderId: string | null,
+    readonly upstreamMessage: string,
+  ) {
+    super(`inputs.${index} was not placed: ${upstreamMessage}`, 'UPSTREAM_REJECTED');
+  }
+}
+
+/** Every member class, for the builder's `defaultTypes`. */
+export const ERROR_MEMBERS = [
   InputErrorMember,
+  ForbiddenErrorMember,
   RateLimitedErrorMember,
   UpstreamRejectedErrorMember,
   UpstreamUnavailableErrorMember,
-} from '../resolvers/result.ts';
-import { builder } from './builder.ts';
-import { ErrorCodeEnum } from './enums.ts';
+] as const;
 
-export const ErrorInterface = builder.interfaceRef<ErrorMember>('Error').implement({
-  description: 'An expected failure of a mutation.',
-  fields: (t) => ({
-    message: t.exposeString('message'),
-    code: t.expose('code', { type: ErrorCodeEnum }),
-  }),
-});
+export type ErrorTypename =
+  | 'InputError'
+  | 'ForbiddenError'
+  | 'RateLimitedError'
+  | 'UpstreamRejectedError'
+  | 'UpstreamUnavailableError';
 
-builder.objectType(InputErrorMember, {
-  name: 'InputError',
-  description: 'The upstream rejected a value of the input (-1004/-1005).',
-  interfaces: [ErrorInterface],
-  fields: (t) => ({
-    field: t.exposeString('field', { nullable: true, description: 'e.g. input.orderPrice' }),
-    rule: t.exposeString('rule'),
-    upstreamCode: t.exposeInt('upstreamCode'),
-  }),
-});
-
-builder.objectType(ForbiddenErrorMember, {
-  name: 'ForbiddenError',
-  description: 'The caller lacks the role, or the upstream refused its credentials.',
-  interfaces: [ErrorInterface],
-});
-
-builder.objectType(RateLimitedErrorMember, {
-  name: 'RateLimitedError',
-  interfaces: [ErrorInterface],
-  fields: (t) => ({ retryAfterMs: t.exposeInt('retryAfterMs') }),
-});
-
-builder.objectType(UpstreamRejectedErrorMember, {
-  name: 'UpstreamRejectedError',
-  description:
-    'The upstream refused the request (e.g. -1007 duplicate client_order_id; -1006 with code NOT_FOUND: no such order, or it is already final).',
-  interfaces: [ErrorInterface],
-  fields: (t) => ({
-    upstreamCode: t.exposeInt('upstreamCode'),
-    upstreamMessage: t.exposeString('upstreamMessage'),
-  }),
-});
-
-builder.objectType(UpstreamUnavailableErrorMember, {
-  name: 'UpstreamUnavailableError',
-  interfaces: [ErrorInterface],
-});
-
-/** Field options of a mutation returning `<name>Result`: its success type or an error member. */
-export const result = (name: string) =>
-  ({ errors: { union: { name: `${name}Result` } }, nullable: true }) as const;
+export const forbiddenMember = (what: string): ForbiddenErrorMember =>
+  new ForbiddenErrorMember(`${what} requires the broker_admin role`);

@@ -5,6 +5,7 @@ import './account.ts';
 import './order.ts';
 import './order-lifecycle.ts';
 import './portfolio.ts';
+import './order-list.ts';
 import './margin.ts';
 import './transfer.ts';
 import './nonce.ts';

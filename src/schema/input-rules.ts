@@ -85,35 +85,15 @@ export const placeOrderInput = z
     ]),
   );
 
-export const setDefaultMarginModeInput = z.object({
-  symbol: r.symbol,
-  defaultMarginMode: z.enum(MARGIN_MODES),
-});
-
-export const internalTransferInput = z.object({
-  signature: r.text(),
-  userAddress: r.text(),
-  verifyingContract: r.text(),
-  message: z.object({
-    receiver: r.text(),
-    token: r.text(),
-    amount: r.positive,
-    transferNonce: r.digits,
-    chainId: r.digits,
-    chainType: r.text(),
-  }),
-});
-
-/** Arguments of `refereeRebateSummary`. */
-export const refereeRebateSummaryArgs = z
-  .object({ startDate: r.isoDate.nullish(), endDate: r.isoDate.nullish() })
-  .superRefine(
-    r.crossRules([
-      {
-        path: 'endDate',
-        rule: 'dateOrder',
-        message: 'must not be before startDate',
-        broken: (i) => !r.datesOrdered(i.startDate, i.endDate),
-      },
-    ]),
-  );
+/** Cross-field rule of `refereeRebateSummary`'s arguments (each carries its own rule). */
+export const refereeRebateSummaryRules: r.CrossRule<{
+  startDate?: string | null;
+  endDate?: string | null;
+}>[] = [
+  {
+    path: 'endDate',
+    rule: 'dateOrder',
+    message: 'must not be before startDate',
+    broken: (i) => !r.datesOrdered(i.startDate, i.endDate),
+  },
+];

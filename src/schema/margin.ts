@@ -1,17 +1,25 @@
-import { type SetDefaultMarginModeArgs, setDefaultMarginMode } from '../resolvers/margin.ts';
+/** `setDefaultMarginMode`: POST /v1/client/margin_mode, the input as the answer. */
+import type { MarginMode } from '../contract/wire.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum } from './enums.ts';
-import { result } from './errors.ts';
-import { setDefaultMarginModeInput } from './input-rules.ts';
+import { mutation } from './error-map.ts';
+import { result } from './error-types.ts';
+import * as rules from './rules.ts';
+import { requireAccount } from './types.ts';
+
+interface SetDefaultMarginModeArgs {
+  symbol: string;
+  defaultMarginMode: MarginMode;
+}
 
 const SetDefaultMarginModeInput = builder.inputType('SetDefaultMarginModeInput', {
   description: 'Changes only while the account has no position and no pending order in it.',
   fields: (t) => ({
-    symbol: t.string({ required: true }),
+    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
+    // GraphQL itself refuses a value outside the enum (BAD_USER_INPUT, rule enum).
     defaultMarginMode: t.field({ type: MarginModeEnum, required: true }),
   }),
-  validate: { schema: setDefaultMarginModeInput },
 });
 
 const SetDefaultMarginModeSuccess = builder
@@ -30,6 +38,14 @@ builder.mutationField('setDefaultMarginMode', (t) =>
     type: SetDefaultMarginModeSuccess,
     description: 'Default margin mode of a symbol for orders placed later without marginMode.',
     args: { input: t.arg({ type: SetDefaultMarginModeInput, required: true }) },
-    resolve: (_root, { input }, ctx) => setDefaultMarginMode(ctx, input),
+    resolve: (_root, { input }, ctx) =>
+      mutation(async () => {
+        const { symbol, defaultMarginMode } = input;
+        await requireAccount(ctx).setDefaultMarginMode({
+          symbol,
+          default_margin_mode: defaultMarginMode,
+        });
+        return { symbol, defaultMarginMode };
+      }),
   }),
 );

@@ -5,30 +5,31 @@
  */
 
 import { CANCEL_BATCH_MAX } from '../contract/constants.ts';
-import { loadOrder, loadOrderById } from '../resolvers/order.ts';
 import {
-  BatchItemErrorMember,
   cancelAllOrders,
   cancelOrder,
   cancelOrders,
   editOrder,
   type PlaceOrdersItem,
   placeOrders,
+  readBack,
   type StatusModel,
 } from '../resolvers/order-lifecycle.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { OrderTypeEnum, SideEnum } from './enums.ts';
-import { ErrorInterface, result } from './errors.ts';
+import { ErrorInterface, result } from './error-types.ts';
+import { BatchItemErrorMember } from './errors.ts';
 import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
 import {
-  cancelAllOrdersArgs,
-  cancelOrderInput,
+  cancelOrderRules,
   cancelOrdersInput,
-  editOrderInput,
+  editOrderRules,
   MAX_BATCH,
+  orderId,
   placeOrdersArgs,
 } from './order-rules.ts';
+import * as rules from './rules.ts';
 
 const statusFields = {
   description: 'The acknowledgement; the order reaches its final state afterwards.',
@@ -43,12 +44,7 @@ const CancelOrderSuccess = builder.objectRef<StatusModel>('CancelOrderSuccess').
       type: OrderRef,
       nullable: true,
       description: 'The order read back now (only when selected).',
-      resolve: ({ key }, _args, ctx) =>
-        key === null
-          ? null
-          : 'orderId' in key
-            ? loadOrderById(ctx, key.orderId)
-            : loadOrder(ctx, key.clientOrderId),
+      resolve: ({ key }, _args, ctx) => readBack(ctx, key),
     }),
   }),
 });
@@ -56,11 +52,15 @@ const CancelOrderSuccess = builder.objectRef<StatusModel>('CancelOrderSuccess').
 const CancelOrderInput = builder.inputType('CancelOrderInput', {
   description: 'Exactly one of orderId and clientOrderId.',
   fields: (t) => ({
-    symbol: t.string({ required: true, description: 'PERP_<BASE>_<QUOTE>' }),
-    orderId: t.field({ type: 'BigInt' }),
-    clientOrderId: t.string(),
+    symbol: t.string({
+      required: true,
+      description: 'PERP_<BASE>_<QUOTE>',
+      validate: { schema: rules.symbol },
+    }),
+    orderId: t.field({ type: 'BigInt', validate: { schema: orderId } }),
+    clientOrderId: t.string({ validate: { schema: rules.clientOrderId } }),
   }),
-  validate: { schema: cancelOrderInput },
+  validate: { refine: rules.refinements(cancelOrderRules) },
 });
 
 builder.mutationField('cancelOrder', (t) =>
@@ -115,8 +115,7 @@ builder.mutationField('cancelAllOrders', (t) =>
     type: CancelAllOrdersSuccess,
     description:
       'Cancels every open order of the symbol, or of the account without one (DELETE /v1/orders, 10 per second).',
-    args: { symbol: t.arg.string() },
-    validate: { schema: cancelAllOrdersArgs },
+    args: { symbol: t.arg.string({ validate: { schema: rules.symbol } }) },
     resolve: (_root, { symbol }, ctx) => cancelAllOrders(ctx, symbol),
   }),
 );
@@ -125,17 +124,25 @@ const EditOrderInput = builder.inputType('EditOrderInput', {
   description:
     'PUT /v1/order in camelCase; the gateway signs it. Only price and quantity change; the other fields must match the order.',
   fields: (t) => ({
-    orderId: t.field({ type: 'BigInt', required: true }),
-    symbol: t.string({ required: true }),
+    orderId: t.field({ type: 'BigInt', required: true, validate: { schema: orderId } }),
+    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
     side: t.field({ type: SideEnum, required: true }),
     orderType: t.field({ type: OrderTypeEnum, required: true }),
-    orderPrice: t.float({ required: true, description: 'The new (or unchanged) price' }),
-    orderQuantity: t.float({ required: true, description: 'The new (or unchanged) quantity' }),
-    clientOrderId: t.string(),
+    orderPrice: t.float({
+      required: true,
+      description: 'The new (or unchanged) price',
+      validate: { schema: rules.positive },
+    }),
+    orderQuantity: t.float({
+      required: true,
+      description: 'The new (or unchanged) quantity',
+      validate: { schema: rules.positive },
+    }),
+    clientOrderId: t.string({ validate: { schema: rules.clientOrderId } }),
     reduceOnly: t.boolean(),
-    visibleQuantity: t.float(),
+    visibleQuantity: t.float({ validate: { schema: rules.nonNegative } }),
   }),
-  validate: { schema: editOrderInput },
+  validate: { refine: rules.refinements(editOrderRules) },
 });
 
 const EditOrderSuccess = builder.objectRef<StatusModel>('EditOrderSuccess').implement({
@@ -147,8 +154,7 @@ const EditOrderSuccess = builder.objectRef<StatusModel>('EditOrderSuccess').impl
       type: OrderRef,
       nullable: true,
       description: 'The order read back now (only when selected).',
-      resolve: ({ key }, _args, ctx) =>
-        key !== null && 'orderId' in key ? loadOrderById(ctx, key.orderId) : null,
+      resolve: ({ key }, _args, ctx) => readBack(ctx, key),
     }),
   }),
 });

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { BATCH_ORDERS_MAX, CANCEL_BATCH_MAX, ORDER_PAGE_SIZE_MAX } from '../contract/constants.ts';
-import { ORDER_SORTS, ORDER_STATUS_FILTERS, ORDER_TYPES, SIDES } from '../contract/wire.ts';
 import { placeOrderInput } from './input-rules.ts';
 import * as r from './rules.ts';
 
@@ -50,13 +49,11 @@ const exactlyOne = <T>(a: keyof T & string, b: keyof T & string): r.CrossRule<T>
   },
 ];
 
-export const cancelOrderInput = z
-  .object({
-    symbol: r.symbol,
-    orderId: orderId.nullish(),
-    clientOrderId: r.clientOrderId.nullish(),
-  })
-  .superRefine(r.crossRules(exactlyOne('orderId', 'clientOrderId')));
+/** Cross-field rule of `CancelOrderInput` (its fields carry their own rules). */
+export const cancelOrderRules = exactlyOne<{ orderId?: unknown; clientOrderId?: unknown }>(
+  'orderId',
+  'clientOrderId',
+);
 
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 
@@ -73,38 +70,26 @@ export const cancelOrdersInput = z
   })
   .superRefine(r.crossRules(exactlyOne('orderIds', 'clientOrderIds')));
 
-/** Arguments of `cancelAllOrders`. */
-export const cancelAllOrdersArgs = z.object({ symbol: r.symbol.nullish() });
-
-export const editOrderInput = z
-  .object({
-    orderId,
-    symbol: r.symbol,
-    side: z.enum(SIDES),
-    orderType: z.enum(ORDER_TYPES),
-    orderPrice: r.positive,
-    orderQuantity: r.positive,
-    clientOrderId: r.clientOrderId.nullish(),
-    reduceOnly: z.boolean().nullish(),
-    visibleQuantity: r.nonNegative.nullish(),
-  })
-  .superRefine(
-    r.crossRules([
-      {
-        path: 'visibleQuantity',
-        rule: 'notAboveQuantity',
-        message: 'must not exceed orderQuantity',
-        broken: (i) =>
-          r.given(i.visibleQuantity) && (i.visibleQuantity as number) > i.orderQuantity,
-      },
-      {
-        path: 'visibleQuantity',
-        rule: 'notForPostOnly',
-        message: 'is not supported for POST_ONLY orders',
-        broken: (i) => r.given(i.visibleQuantity) && i.orderType === 'POST_ONLY',
-      },
-    ]),
-  );
+/** Cross-field rules of `EditOrderInput` (its fields carry their own rules). */
+export const editOrderRules: r.CrossRule<{
+  orderType?: unknown;
+  orderQuantity?: unknown;
+  visibleQuantity?: unknown;
+}>[] = [
+  {
+    path: 'visibleQuantity',
+    rule: 'notAboveQuantity',
+    message: 'must not exceed orderQuantity',
+    broken: (i) =>
+      r.given(i.visibleQuantity) && (i.visibleQuantity as number) > (i.orderQuantity as number),
+  },
+  {
+    path: 'visibleQuantity',
+    rule: 'notForPostOnly',
+    message: 'is not supported for POST_ONLY orders',
+    broken: (i) => r.given(i.visibleQuantity) && i.orderType === 'POST_ONLY',
+  },
+];
 
 /**
  * Arguments of `placeOrders`: each item by placeOrder's own schema (issues read
@@ -128,30 +113,19 @@ export const placeOrdersArgs = z.object({
   }),
 });
 
-export const orderFilter = z
-  .object({
-    status: z.enum(ORDER_STATUS_FILTERS).nullish(),
-    symbol: r.symbol.nullish(),
-    side: z.enum(SIDES).nullish(),
-    orderType: z.enum(ORDER_TYPES).nullish(),
-    orderTag: r.orderTag.nullish(),
-    createdAfter: z.number().nullish(),
-    createdBefore: z.number().nullish(),
-    sortBy: z.enum(ORDER_SORTS).nullish(),
-  })
-  .superRefine(
-    r.crossRules([
-      {
-        path: 'createdBefore',
-        rule: 'timeOrder',
-        message: 'must not be before createdAfter',
-        broken: (i) =>
-          r.given(i.createdAfter) &&
-          r.given(i.createdBefore) &&
-          (i.createdBefore as number) < (i.createdAfter as number),
-      },
-    ]),
-  );
+/** Cross-field rule of `OrderFilter` (its fields carry their own rules). */
+export const orderFilterRules: r.CrossRule<{ createdAfter?: unknown; createdBefore?: unknown }>[] =
+  [
+    {
+      path: 'createdBefore',
+      rule: 'timeOrder',
+      message: 'must not be before createdAfter',
+      broken: (i) =>
+        r.given(i.createdAfter) &&
+        r.given(i.createdBefore) &&
+        (i.createdBefore as number) < (i.createdAfter as number),
+    },
+  ];
 
 /** Arguments of `Account.orders`. */
 export const ordersArgs = z.object({
@@ -164,7 +138,8 @@ export const ordersArgs = z.object({
     .nullish(),
 });
 
-/** Arguments of `order`: exactly one id. */
-export const orderArgs = z
-  .object({ clientOrderId: r.clientOrderId.nullish(), orderId: orderId.nullish() })
-  .superRefine(r.crossRules(exactlyOne('clientOrderId', 'orderId')));
+/** Arguments of `order`: exactly one id (each argument carries its own rule). */
+export const orderArgsRules = exactlyOne<{ clientOrderId?: unknown; orderId?: unknown }>(
+  'clientOrderId',
+  'orderId',
+);

@@ -8,8 +8,8 @@ import {
 } from '../resolvers/order.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
-import { result } from './errors.ts';
-import { orderArgs, placeOrderInputSync } from './order-rules.ts';
+import { result } from './error-types.ts';
+import { orderArgsRules, orderId, placeOrderInputSync } from './order-rules.ts';
 import * as rules from './rules.ts';
 
 export const OrderRef = builder.objectRef<OrderModel>('Order').implement({
@@ -68,10 +68,10 @@ builder.queryFields((t) => ({
       'An order by clientOrderId or by the exchange orderId (exactly one); NOT_FOUND when the upstream has none.',
     authScopes: { authenticated: true },
     args: {
-      clientOrderId: t.arg.string(),
-      orderId: t.arg({ type: 'BigInt' }),
+      clientOrderId: t.arg.string({ validate: { schema: rules.clientOrderId } }),
+      orderId: t.arg({ type: 'BigInt', validate: { schema: orderId } }),
     },
-    validate: { schema: orderArgs },
+    validate: { refine: rules.refinements(orderArgsRules) },
     resolve: (_root, { clientOrderId, orderId }, ctx) =>
       clientOrderId ? loadOrder(ctx, clientOrderId) : loadOrderById(ctx, orderId as number),
   }),

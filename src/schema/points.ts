@@ -2,7 +2,7 @@ import { upsertPointsStage } from '../resolvers/points.ts';
 import { pointsStageInput } from './admin-input-rules.ts';
 import { brokerAdminMutation } from './auth.ts';
 import { builder } from './builder.ts';
-import { result } from './errors.ts';
+import { result } from './error-types.ts';
 
 const UpsertPointsStageInput = builder.inputType('UpsertPointsStageInput', {
   description:

@@ -1,38 +1,19 @@
 /**
- * What a trading screen lists on the account: `orders` (a Relay connection over
- * GET /v1/orders), `positions` and `balances`.
+ * What a trading screen reads of the account besides its orders (order-list.ts):
+ * `positions` (GET /v1/positions) and `balances` (GET /v1/client/holding).
  */
-import type { BalanceModel, PositionModel, PositionsModel } from '../models/portfolio.ts';
-import { DEFAULT_PAGE, loadOrdersPage, type OrderFilterArgs } from '../resolvers/order-list.ts';
-import { loadBalances, loadPositions } from '../resolvers/portfolio.ts';
+import {
+  type BalanceModel,
+  balanceFromRest,
+  type PositionModel,
+  type PositionsModel,
+  positionsFromRest,
+} from '../models/portfolio.ts';
 import { AccountRef } from './account.ts';
 import { builder } from './builder.ts';
-import {
-  MarginModeEnum,
-  OrderSortEnum,
-  OrderStatusFilterEnum,
-  OrderTypeEnum,
-  SideEnum,
-} from './enums.ts';
-import { OrderRef } from './order.ts';
-import { MAX_ORDERS_PAGE, orderFilter, ordersArgs } from './order-rules.ts';
-
-const OrderFilterInput = builder.inputType('OrderFilter', {
-  description: 'Query of GET /v1/orders in camelCase; every field optional.',
-  fields: (t) => ({
-    status: t.field({ type: OrderStatusFilterEnum }),
-    symbol: t.string(),
-    side: t.field({ type: SideEnum }),
-    orderType: t.field({ type: OrderTypeEnum }),
-    orderTag: t.string(),
-    createdAfter: t.field({ type: 'Timestamp', description: 'Created at or after (start_t)' }),
-    createdBefore: t.field({ type: 'Timestamp', description: 'Created at or before (end_t)' }),
-    sortBy: t.field({ type: OrderSortEnum, description: 'Default CREATED_TIME_DESC' }),
-  }),
-  validate: { schema: orderFilter },
-});
-
-const OrderConnection = builder.connectionObject({ type: OrderRef, name: 'OrderConnection' });
+import { MarginModeEnum } from './enums.ts';
+import { orThrowCoded } from './error-map.ts';
+import { requireAccount } from './types.ts';
 
 const PositionSideEnum = builder.enumType('PositionSide', {
   values: ['LONG', 'SHORT', 'FLAT'] as const,
@@ -88,30 +69,22 @@ export const BalanceRef = builder.objectRef<BalanceModel>('Balance').implement({
 });
 
 builder.objectFields(AccountRef, (t) => ({
-  orders: t.field({
-    type: OrderConnection,
-    nullable: true,
-    description: `The account's orders, newest first unless sortBy says otherwise. first: 1 to ${MAX_ORDERS_PAGE} (default ${DEFAULT_PAGE}); after: an endCursor of this list.`,
-    args: {
-      filter: t.arg({ type: OrderFilterInput }),
-      first: t.arg.int(),
-      after: t.arg.string(),
-    },
-    validate: { schema: ordersArgs },
-    resolve: (_account, { filter, first, after }, ctx) =>
-      loadOrdersPage(ctx, filter as OrderFilterArgs | null | undefined, first, after),
-  }),
   positions: t.field({
     type: PositionsRef,
     nullable: true,
     description: 'Positions and margin figures (GET /v1/positions, 30 per 10 s).',
-    resolve: (_account, _args, ctx) => loadPositions(ctx),
+    resolve: (_account, _args, ctx) =>
+      orThrowCoded(async () => positionsFromRest(await requireAccount(ctx).positions())),
   }),
   balances: t.field({
     type: [BalanceRef],
     nullable: true,
     description: 'Token balances (GET /v1/client/holding); includeZero adds empty ones.',
     args: { includeZero: t.arg.boolean({ defaultValue: false }) },
-    resolve: (_account, { includeZero }, ctx) => loadBalances(ctx, includeZero ?? false),
+    resolve: (_account, { includeZero }, ctx) =>
+      orThrowCoded(async () => {
+        const { holding } = await requireAccount(ctx).holdings({ all: includeZero ?? false });
+        return holding.map(balanceFromRest);
+      }),
   }),
 }));

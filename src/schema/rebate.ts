@@ -5,7 +5,8 @@ import {
 } from '../resolvers/rebate.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
-import { refereeRebateSummaryArgs } from './input-rules.ts';
+import { refereeRebateSummaryRules } from './input-rules.ts';
+import * as rules from './rules.ts';
 
 const RefereeRebateDayRef = builder.objectRef<RefereeRebateDayModel>('RefereeRebateDay').implement({
   fields: (t) => ({
@@ -30,10 +31,14 @@ builder.queryField('refereeRebateSummary', (t) =>
     nullable: true,
     description: "The caller's daily referee rebates in a date range.",
     args: {
-      startDate: t.arg({ type: 'Date' }),
-      endDate: t.arg({ type: 'Date', description: 'not before startDate' }),
+      startDate: t.arg({ type: 'Date', validate: { schema: rules.isoDate } }),
+      endDate: t.arg({
+        type: 'Date',
+        description: 'not before startDate',
+        validate: { schema: rules.isoDate },
+      }),
     },
-    validate: { schema: refereeRebateSummaryArgs },
+    validate: { refine: rules.refinements(refereeRebateSummaryRules) },
     resolve: (_root, args, ctx) => refereeRebateSummary(ctx, args),
   }),
 );

@@ -16,7 +16,7 @@ import {
 import { brokerAdminMutation, brokerAdminQuery } from './auth.ts';
 import { builder } from './builder.ts';
 import { ReferralSortEnum } from './enums.ts';
-import { result } from './errors.ts';
+import { result } from './error-types.ts';
 import { MAX_ACCOUNT_IDS, MAX_PAGE_SIZE } from './rules.ts';
 
 const ReferralCodeRef = builder.objectRef<ReferralCodeModel>('ReferralCode').implement({

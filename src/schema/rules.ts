@@ -169,3 +169,19 @@ export function crossRules<T>(rules: CrossRule<T>[]) {
 }
 
 export const given = (v: unknown): boolean => v !== undefined && v !== null;
+
+type Refinement<T> = [holds: (input: T) => boolean, options: { message: string; path: string[] }];
+
+/**
+ * Cross-field rules as @pothos/plugin-zod refinements of an input type or of a field's
+ * arguments (`validate: { refine: refinements(rules) }`), each field carrying its own rule:
+ * one issue per broken rule, with the same path, message and `params.rule` as
+ * {@link crossRules} raises.
+ */
+export function refinements<T>(rules: CrossRule<T>[]): Refinement<T>[] {
+  return rules.map(({ path, rule, message, broken }) => {
+    // zod reads `params` of a refinement's options; the plugin passes them on as they are.
+    const options = { message, path: [path], params: { rule } };
+    return [(input: T) => !broken(input), options];
+  });
+}

@@ -6,7 +6,7 @@
  */
 import type { GraphQLError } from 'graphql';
 import type { ZodError } from 'zod';
-import { gqlError } from '../resolvers/errors.ts';
+import { gqlError } from './errors.ts';
 
 export interface InputIssue {
   /** Dotted path from the argument: `input.orderPrice`, `clientOrderIds.3`. */

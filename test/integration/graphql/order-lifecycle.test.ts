@@ -159,6 +159,16 @@ describe('cancelOrder', () => {
     expect(inputIssues(r)).toContain(issue);
   });
 
+  it('reports the field rules and the cross-field rule together, fields first', async () => {
+    const input = { symbol: 'ETH-USDC', orderId: 0, clientOrderId: 'a' };
+    const r = await rejected(freshTrader(), CANCEL, { input });
+    expect(inputIssues(r)).toEqual([
+      'input.symbol symbol',
+      'input.orderId positive',
+      'input.orderId exactlyOne',
+    ]);
+  });
+
   it('accepts a 36-character clientOrderId (the boundary) and sends it', async () => {
     const p = freshTrader();
     const id = `a${'b'.repeat(35)}`;
@@ -290,6 +300,16 @@ describe('editOrder', () => {
   ])('%j → BAD_USER_INPUT %s, nothing sent', async (over, issue) => {
     const r = await rejected(freshTrader(), EDIT, { input: editOf(7, over) });
     expect(inputIssues(r)).toContain(issue);
+  });
+
+  it('reports the field rules and the cross-field rules together, fields first', async () => {
+    const over = { orderPrice: 0, orderType: 'POST_ONLY', visibleQuantity: 3 };
+    const r = await rejected(freshTrader(), EDIT, { input: editOf(7, over) });
+    expect(inputIssues(r)).toEqual([
+      'input.orderPrice positive',
+      'input.visibleQuantity notAboveQuantity',
+      'input.visibleQuantity notForPostOnly',
+    ]);
   });
 });
 
@@ -425,6 +445,16 @@ describe('Account.orders', () => {
     const [field, rule] = issue.split(' ');
     const issues = (e?.extensions?.issues as Any[] | undefined) ?? [e?.extensions];
     expect(issues).toContainEqual(expect.objectContaining({ field, rule }));
+  });
+
+  it('reports a filter field rule and its cross-field rule together, field first', async () => {
+    const filter = { symbol: 'BTC', createdAfter: 2_000, createdBefore: 1_000 };
+    const r = await rejected(freshTrader(), PAGE, { filter }, '/v1/orders');
+    const issues = (r.errors?.[0]?.extensions?.issues ?? []) as { field: string; rule: string }[];
+    expect(issues.map((i) => `${i.field} ${i.rule}`)).toEqual([
+      'filter.symbol symbol',
+      'filter.createdBefore timeOrder',
+    ]);
   });
 
   it('takes first: 500 (the boundary)', async () => {

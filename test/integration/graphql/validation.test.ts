@@ -326,6 +326,25 @@ describe('zod rules → BAD_USER_INPUT {field, rule}, no upstream call', () => {
   });
 });
 
+describe('per-field rules of an input object (RequestInternalTransferInput)', () => {
+  it('reports every broken field rule, nested ones too, in field order', async () => {
+    const input = {
+      ...transfer,
+      signature: '',
+      message: { ...transfer.message, amount: 0, transferNonce: 'x' },
+    };
+    const error = (await h.exec('trader', TRANSFER, { input })).errors?.[0];
+    expect(error?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.signature' });
+    const issues = (error?.extensions?.issues ?? []) as Issue[];
+    expect(issues.map(({ field, rule }) => ({ field, rule }))).toEqual([
+      { field: 'input.signature', rule: 'nonEmpty' },
+      { field: 'input.message.amount', rule: 'positive' },
+      { field: 'input.message.transferNonce', rule: 'digits' },
+    ]);
+    expect(h.upstreamCalls()).toBe(0);
+  });
+});
+
 describe('scalar and enum rules → BAD_USER_INPUT {rule}, no upstream call', () => {
   const coded = (result: GraphQLResult<unknown>) => result.errors?.[0]?.extensions;
 

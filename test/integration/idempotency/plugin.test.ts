@@ -5,7 +5,7 @@
  */
 import { GraphQLError, GraphQLInt, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayContext } from '../../../src/schema/context.ts';
+import type { GatewayContext } from '../../../src/schema/types.ts';
 import { makeCaller, type Running, startGateway, uniquePrefix } from '../server/harness.ts';
 
 const runs = { bump: 0, leak: 0, limited: 0 };

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { classifyError } from '../../../src/resolvers/errors.ts';
+import { classifyError } from '../../../src/schema/error-map.ts';
 import { createUpstreamClient } from '../../../src/upstream/client.ts';
 import { RESPONSE_TOO_LARGE, ResponseTooLargeError } from '../../../src/upstream/response-body.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';

@@ -11,7 +11,7 @@ import { IDEMPOTENCY_KEY } from '../../../src/idempotency/keys.ts';
 import { sameOrder } from '../../../src/idempotency/order-match.ts';
 import { type OrderAccount, OrderIdempotency } from '../../../src/idempotency/orders.ts';
 import { IdempotencyRecords } from '../../../src/idempotency/records.ts';
-import { toErrorMember } from '../../../src/resolvers/result.ts';
+import { toErrorMember } from '../../../src/schema/error-map.ts';
 import { UnavailableError, UpstreamRejectedError } from '../../../src/upstream/errors.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 import type { Store } from '../../../src/upstream/stores/store.ts';

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   classifyError,
-  gqlError,
+  MEMBER_FOR_CODE,
+  mutation,
   orThrowCoded,
+  toErrorMember,
   toGraphQLError,
   UPSTREAM_ERROR_TABLE,
-} from '../../../src/resolvers/errors.ts';
-import { MEMBER_FOR_CODE, mutation, toErrorMember } from '../../../src/resolvers/result.ts';
+} from '../../../src/schema/error-map.ts';
+import { gqlError } from '../../../src/schema/errors.ts';
 import { rule } from '../../../src/schema/rules.ts';
 import { inputValidationError } from '../../../src/schema/validation.ts';
 import { CircuitOpenError } from '../../../src/upstream/circuit.ts';

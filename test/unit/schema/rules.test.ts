@@ -9,11 +9,7 @@ import {
   referralAdminInfoArgs,
   sumAbove,
 } from '../../../src/schema/admin-input-rules.ts';
-import {
-  internalTransferInput,
-  placeOrderInput,
-  refereeRebateSummaryArgs,
-} from '../../../src/schema/input-rules.ts';
+import { placeOrderInput } from '../../../src/schema/input-rules.ts';
 import * as r from '../../../src/schema/rules.ts';
 import { ruleOf } from '../../../src/schema/validation.ts';
 
@@ -295,34 +291,6 @@ describe('other inputs', () => {
     ]);
   });
 
-  it('internal transfer: non-empty strings, digit nonce and chain id, positive amount', () => {
-    const ok = {
-      signature: '0xsig',
-      userAddress: '0x1',
-      verifyingContract: '0x2',
-      message: {
-        receiver: '0x3',
-        token: 'USDC',
-        amount: 10,
-        transferNonce: '7',
-        chainId: '421614',
-        chainType: 'EVM',
-      },
-    };
-    expect(issues(internalTransferInput, ok)).toEqual([]);
-    expect(
-      issues(internalTransferInput, {
-        ...ok,
-        signature: '',
-        message: { ...ok.message, amount: 0, transferNonce: 'x' },
-      }),
-    ).toEqual([
-      { path: 'signature', rule: 'nonEmpty' },
-      { path: 'message.amount', rule: 'positive' },
-      { path: 'message.transferNonce', rule: 'digits' },
-    ]);
-  });
-
   it('referral admin info: page/size bounds, only one of userAddress/accountId', () => {
     expect(issues(referralAdminInfoArgs, { page: 1, size: 100 })).toEqual([]);
     expect(issues(referralAdminInfoArgs, { userAddress: '0x1', accountId: '0x2' })).toEqual([
@@ -332,12 +300,5 @@ describe('other inputs', () => {
       { path: 'page', rule: 'range' },
       { path: 'size', rule: 'range' },
     ]);
-  });
-
-  it('referee rebate summary: startDate ≤ endDate', () => {
-    expect(issues(refereeRebateSummaryArgs, { startDate: '2024-01-02' })).toEqual([]);
-    expect(
-      issues(refereeRebateSummaryArgs, { startDate: '2024-01-02', endDate: '2024-01-01' }),
-    ).toEqual([{ path: 'endDate', rule: 'dateOrder' }]);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The gateway's error vocabulary (DESIGN.md decision 8) and the one table that maps the
- * upstream client's errors onto it. Queries throw the GraphQL error; mutations return the
- * matching member of their `<Mutation>Result` union.
+ * The one table that maps the upstream client's errors onto the gateway's vocabulary
+ * (errors.ts), and the wrappers that apply it: `orThrowCoded` for queries (a coded GraphQL
+ * error), `mutation` for mutations (the member of their `<Mutation>Result` union).
  */
 import { GraphQLError } from 'graphql';
 import { CircuitOpenError } from '../upstream/circuit.ts';
@@ -16,35 +16,18 @@ import type {
   UpstreamRejectedError,
 } from '../upstream/errors.ts';
 import { ResponseTooLargeError } from '../upstream/response-body.ts';
-
-export const ERROR_CODES = [
-  'BAD_USER_INPUT',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'UPSTREAM_REJECTED',
-  'UPSTREAM_UNAVAILABLE',
-  'IDEMPOTENCY_MISMATCH',
-  'IDEMPOTENCY_IN_PROGRESS',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** A GraphQL error carrying `extensions.code` (never masked by yoga). */
-export function gqlError(
-  code: ErrorCode,
-  message: string,
-  extensions: Record<string, unknown> = {},
-): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, ...extensions } });
-}
-
-export const unauthenticated = (): GraphQLError =>
-  gqlError('UNAUTHENTICATED', 'Authentication required: send Authorization: Bearer <token>');
-
-export const forbidden = (what: string): GraphQLError =>
-  gqlError('FORBIDDEN', `${what} requires the broker_admin role`);
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  ErrorMember,
+  type ErrorTypename,
+  ForbiddenErrorMember,
+  gqlError,
+  InputErrorMember,
+  RateLimitedErrorMember,
+  UpstreamRejectedErrorMember,
+  UpstreamUnavailableErrorMember,
+} from './errors.ts';
 
 /** An error classified into the vocabulary; `extensions` go next to `code`. */
 export interface ClassifiedError {
@@ -165,5 +148,76 @@ export async function orThrowCoded<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     throw toGraphQLError(error);
+  }
+}
+
+/** Which union member carries each code; `null`: raised as a GraphQL error instead. */
+export const MEMBER_FOR_CODE: Readonly<Record<ErrorCode, ErrorTypename | null>> = {
+  BAD_USER_INPUT: 'InputError',
+  FORBIDDEN: 'ForbiddenError',
+  RATE_LIMITED: 'RateLimitedError',
+  NOT_FOUND: 'UpstreamRejectedError',
+  UPSTREAM_REJECTED: 'UpstreamRejectedError',
+  UPSTREAM_UNAVAILABLE: 'UpstreamUnavailableError',
+  UNAUTHENTICATED: null,
+  // Idempotency refusals are request errors (extensions.code), as for the Idempotency-Key.
+  IDEMPOTENCY_MISMATCH: null,
+  IDEMPOTENCY_IN_PROGRESS: null,
+  INTERNAL: null,
+};
+
+const snakeToCamel = (name: string): string =>
+  name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** Upstream messages of the form `order_price: must be positive` name the field first. */
+function fieldAndRule(message: string, inputPath: string | undefined) {
+  const match = /^([a-z][a-z0-9_.[\]]*): (.+)$/i.exec(message);
+  if (!match) return { field: null, rule: message };
+  const field = snakeToCamel(match[1]!);
+  return { field: inputPath ? `${inputPath}.${field}` : field, rule: match[2]! };
+}
+
+function memberFrom(c: ClassifiedError, inputPath: string | undefined): ErrorMember | null {
+  const upstreamCode =
+    typeof c.extensions.upstreamCode === 'number' ? c.extensions.upstreamCode : 0;
+  const upstreamMessage = String(c.extensions.upstreamMessage ?? c.message);
+  switch (MEMBER_FOR_CODE[c.code]) {
+    case 'InputError': {
+      // Only the upstream's input rejections; our own validation fails before the resolver.
+      if (!upstreamCode) return null;
+      const { field, rule } = fieldAndRule(upstreamMessage, inputPath);
+      return new InputErrorMember(c.message, field, rule, upstreamCode);
+    }
+    case 'RateLimitedError':
+      return new RateLimitedErrorMember(c.message, Number(c.extensions.retryAfterMs));
+    case 'UpstreamRejectedError':
+      return new UpstreamRejectedErrorMember(c.message, c.code, upstreamCode, upstreamMessage);
+    case 'ForbiddenError':
+      return new ForbiddenErrorMember(c.message);
+    case 'UpstreamUnavailableError':
+      return new UpstreamUnavailableErrorMember(c.message);
+    default:
+      return null;
+  }
+}
+
+/** The union member for an error, or throws the coded GraphQL error when there is none. */
+export function toErrorMember(error: unknown, inputPath?: string): ErrorMember {
+  if (error instanceof ErrorMember) return error;
+  const member = memberFrom(classifyError(error), inputPath);
+  if (!member) throw toGraphQLError(error);
+  return member;
+}
+
+/**
+ * Runs a mutation body. A failure is thrown as its union member, which the errors plugin
+ * returns as that member of the field's `<Mutation>Result`; anything else stays a GraphQL
+ * error (UNAUTHENTICATED, INTERNAL, our own BAD_USER_INPUT).
+ */
+export async function mutation<T>(run: () => Promise<T>, inputPath = 'input'): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toErrorMember(error, inputPath);
   }
 }

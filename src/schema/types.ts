@@ -1,0 +1,93 @@
+/**
+ * The schema's types module: the request context the builder is typed with, and all that
+ * resolvers/ takes from schema/ (check:architecture lets the two folders meet only here).
+ * Besides the types it passes on the few error helpers resolvers raise with; it imports
+ * nothing from resolvers/, so resolvers importing it makes no cycle.
+ */
+import type DataLoader from 'dataloader';
+import type { Principal } from '../auth/principal.ts';
+import type {
+  AccountInfo,
+  OrderRecord,
+  RefereeRebateSummary,
+  RefereeRebateSummaryQuery,
+  ReferralAdminInfo,
+  ReferralAdminInfoQuery,
+} from '../contract/wire.ts';
+import type { Idempotency } from '../idempotency/index.ts';
+import type { LiveMetrics } from '../live/metrics.ts';
+import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
+import type { StreamHub } from '../upstream/stream/index.ts';
+import { unauthenticated } from './errors.ts';
+
+export { mutation, orThrowCoded } from './error-map.ts';
+export {
+  BatchItemErrorMember,
+  ErrorMember,
+  gqlError,
+  UpstreamRejectedErrorMember,
+  unauthenticated,
+} from './errors.ts';
+
+/** Per-request GraphQL context, bound by `bindGatewayContext` in src/resolvers/context.ts. */
+export interface GatewayContext {
+  /** The authenticated caller, or null for anonymous requests. */
+  principal: Principal | null;
+  upstream: UpstreamApi;
+  /** The upstream bound to the caller's account; null when anonymous. */
+  account: AccountApi | null;
+  /**
+   * HTTP attempts the operation sent upstream so far (0 when it failed before sending any:
+   * an open circuit, a budget or deadline refusal; undefined before its first upstream call).
+   * Read by the idempotency plugin.
+   */
+  readonly upstreamAttempts?: number;
+  /** Per-request DataLoaders (deduplicate and batch within one request). */
+  loaders: Loaders;
+  /** Exactly-once placements (set by the idempotency plugin); absent: no records kept. */
+  idempotency?: Idempotency;
+  /** Live updates (subscriptions); absent when the gateway runs without streams. */
+  live?: LiveContext;
+}
+
+/** Per-request DataLoaders (built by `createLoaders` in src/resolvers/loaders.ts). */
+export interface Loaders {
+  /** The caller's account information, keyed by account id (one key per request). */
+  accountInfo: DataLoader<string, AccountInfo>;
+  /** Orders by client_order_id: one upstream call per distinct id, all in parallel. */
+  order: DataLoader<string, OrderRecord>;
+  /** Orders by exchange order id, the same way. */
+  orderById: DataLoader<number, OrderRecord>;
+  referralAdminInfo: DataLoader<ReferralAdminInfoQuery, ReferralAdminInfo, string>;
+  refereeRebateSummary: DataLoader<RefereeRebateSummaryQuery, RefereeRebateSummary, string>;
+}
+
+/** A subscriber's queue as a shutdown sees it: ending it completes the subscription. */
+export interface LiveQueue {
+  end(): void;
+}
+
+/** What subscriptions need in the request context (set by `useLive`). */
+export interface LiveContext {
+  hub: StreamHub;
+  /** The broker whose tickers the public subscriptions follow (`SVC_BROKER_ID`). */
+  brokerId: string;
+  /** Events a subscriber may fall behind before it is ended. */
+  queueMax: number;
+  /** Every live subscriber's queue on this replica (a shutdown completes them). */
+  active: Set<LiveQueue>;
+  /** Subscriber and delivery counts for /metrics. @default none */
+  metrics?: LiveMetrics;
+}
+
+/** A per-symbol number of a wire map (`imr_factor`, `pair_overrides`), as a list entry. */
+export interface SymbolValue {
+  symbol: string;
+  value: number;
+}
+
+/** The caller's account (UNAUTHENTICATED when anonymous; scope auth usually refuses at first). */
+export function requireAccount(ctx: GatewayContext): AccountApi {
+  if (!ctx.account) throw unauthenticated();
+  return ctx.account;
+}
