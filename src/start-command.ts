@@ -10,13 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { listenAdmin } from './admin.ts';
 import { KeystoreError } from './auth/principals.ts';
-import {
-  type Config,
-  ConfigError,
-  loadConfig,
-  redisUrlForLog,
-  unknownVariables,
-} from './config.ts';
+import { redisUrlForLog } from './config/redis-url.ts';
+import { type Config, ConfigError, loadConfig, unknownVariables } from './config.ts';
 import { demoExposure, publicHost, shownHost } from './demo-host.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createGateway, type Gateway } from './server.ts';

@@ -8,7 +8,7 @@
  */
 import { createSchema, createYoga, type YogaInitialContext } from 'graphql-yoga';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
-import { createHttpExchange } from '../../src/upstream/transport.ts';
+import { createHttpExchange } from '../../src/upstream/http-exchange.ts';
 import { requireEnv, serve } from '../lib/child.ts';
 
 const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{

@@ -15,8 +15,8 @@ import {
   ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
 import { traceContext } from '../tracing.ts';
+import type { Exchange, ExchangeReply } from './exchange.ts';
 import { ATTR_URL_TEMPLATE, accountHash, round, type UpstreamTelemetry } from './telemetry.ts';
-import type { Exchange, ExchangeReply } from './transport.ts';
 
 const failureName = (error: unknown): string => {
   const code = (error as { code?: unknown })?.code;
