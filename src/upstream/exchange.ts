@@ -3,8 +3,9 @@
  * By default undici's keep-alive pool (http-exchange.ts); when a `fetch` is injected (tests
  * record requests through one), that fetch.
  */
+
+import type { CallScope } from './pipeline.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, readCappedResponse } from './response-body.ts';
-import type { CallScope } from './telemetry.ts';
 
 /** One HTTP request to the upstream; `path` is appended to the base URL. */
 export interface ExchangeRequest {
