@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { ED25519_ENGINE } from '../src/auth/ed25519.ts';
+import { ed25519 } from '../src/auth/engines/index.ts';
 import { RequestSigner } from '../src/auth/request-signature.ts';
 import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
 import {
@@ -464,7 +464,7 @@ async function main(): Promise<number> {
     `\n${formatTable(results)}\n\n${ratioText}\n${boundText ? `${boundText}\n` : ''}\n` +
       `${describeMachine(info)}\n` +
       (traders.length > 0
-        ? `signing one request (ed25519, ${ED25519_ENGINE}) costs ${signingUs.toFixed(1)} µs here; ` +
+        ? `signing one request (ed25519, ${ed25519.name}) costs ${signingUs.toFixed(1)} µs here; ` +
           `the floor's client pays it before autocannon starts the clock.\n`
         : ''),
   );

@@ -103,6 +103,8 @@ const envSchema = z
     STREAM_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(250),
     STREAM_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(10_000),
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
+    /** `off`: every subscription result is pulled through yoga's iterators (src/live/direct-lane.ts). */
+    SUBSCRIPTION_DIRECT_LANE: z.enum(['on', 'off']).default('on'),
 
     /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
     CONN_MAX: z.coerce.number().int().positive().optional(),
@@ -184,6 +186,8 @@ function streamsConfig(env: Env) {
     reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
     /** Events a subscriber may fall behind before it is ended. */
     queueMax: env.SUBSCRIPTION_QUEUE_MAX,
+    /** Shared, error-free results handed to the transports in the hub's loop. */
+    directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
   };
 }
 

@@ -2,8 +2,9 @@
  * The gateway's `Account` type, the part the benchmark selects, as both peers declare and
  * resolve it from the upstream's account information: the same document, the same answer.
  */
+
+import type { AccountInfo } from '../../src/contract/wire.ts';
 import { feeRatesOf } from '../../src/resolvers/account.ts';
-import type { AccountInfo } from '../../src/upstream/types.ts';
 
 /** Type definitions without the root field: each peer adds `account` its own way. */
 export const ACCOUNT_TYPE_DEFS = /* GraphQL */ `

@@ -18,7 +18,7 @@ import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import { GraphQLError } from 'graphql';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
-import type { AccountInfo, Envelope } from '../../src/upstream/types.ts';
+import type { AccountInfo, Envelope } from '../../src/contract/wire.ts';
 import { announce, onShutdown, requireEnv } from '../lib/child.ts';
 import { ACCOUNT_TYPE_DEFS, accountResolvers } from './account-type.ts';
 

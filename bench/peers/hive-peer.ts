@@ -24,7 +24,7 @@ import { DefaultLogger } from '@graphql-mesh/utils';
 import { loadOpenAPISubgraph } from '@omnigraph/openapi';
 import { GraphQLError } from 'graphql';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
-import type { AccountInfo } from '../../src/upstream/types.ts';
+import type { AccountInfo } from '../../src/contract/wire.ts';
 import { requireEnv, serve } from '../lib/child.ts';
 import { ACCOUNT_TYPE_DEFS, accountResolvers } from './account-type.ts';
 

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
-import { ed, secp } from './noble.ts';
+import { ed, secp } from './engines/noble.ts';
 
 const ED25519_PREFIX = 'ed25519:';
 const HEX_64 = /^[0-9a-fA-F]{64}$/;

@@ -11,11 +11,11 @@
  *   s          47bb15ff7f69eb19c96da222f651da53b5ab30fb7caf69a76f01ad9af06c1544
  *   v          00
  */
-import { createKeccak } from 'hash-wasm';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { secp256k1 } from './engines/index.ts';
+import { secp } from './engines/noble.ts';
 import { formatG10 } from './format-g10.ts';
 import { KeyFormatError, parseTradingKey, parseTradingSecret } from './keys.ts';
-import { secp } from './noble.ts';
-import { publicKeyOf, signRecoverable } from './secp256k1.ts';
 
 export { formatG10 } from './format-g10.ts';
 
@@ -97,16 +97,14 @@ export function normalizeOrderParams(params: Record<string, unknown>): string {
   return text;
 }
 
-/**
- * Raw keccak256 by hash-wasm (WebAssembly; one hasher, reset per use, synchronous after this
- * one-time setup): about 1.3 µs for an order's text against 9 µs for @noble/hashes, which
- * stays the reference in the tests and the sandbox. Strings go in as UTF-8 (lone surrogates
- * as U+FFFD, like TextEncoder).
- */
-const keccak = await createKeccak(256);
+const encoder = new TextEncoder();
 
+/**
+ * Raw keccak256 by @noble/hashes of the UTF-8 text (lone surrogates as U+FFFD). A faster
+ * WebAssembly hasher saved too little of a whole order to keep (docs/signing.md).
+ */
 function digest(normalized: string): Uint8Array {
-  return keccak.init().update(normalized).digest('binary');
+  return keccak_256(encoder.encode(normalized));
 }
 
 function hex(bytes: Uint8Array): string {
@@ -121,7 +119,7 @@ export class OrderSigner {
 
   constructor(tradingSecretHex: string) {
     this.#secret = parseTradingSecret(tradingSecretHex);
-    this.tradingKey = hex(publicKeyOf(this.#secret).subarray(1));
+    this.tradingKey = hex(secp256k1.publicKey(this.#secret).subarray(1));
   }
 
   /** Signature (130 hex) of the parameters' normalized string. */
@@ -130,13 +128,11 @@ export class OrderSigner {
   }
 
   /**
-   * Signature (130 hex) of an already normalized string. Signed by libsecp256k1 (native, or
-   * WASM where the addon does not load: ./secp256k1.ts): the same RFC 6979 nonce and low-s
-   * rule as noble, so the same bytes (the known-answer tests hold both to it), at a fraction
-   * of the CPU on the placeOrder path.
+   * Signature (130 hex) of an already normalized string, by this process's secp256k1 engine
+   * (./engines): every engine takes RFC 6979 nonces and low s, so the bytes are the same.
    */
   signNormalized(normalized: string): string {
-    const { signature, recoveryId } = signRecoverable(digest(normalized), this.#secret);
+    const { signature, recoveryId } = secp256k1.sign(digest(normalized), this.#secret);
     return hex(signature) + recoveryId.toString(16).padStart(2, '0');
   }
 }

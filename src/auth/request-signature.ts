@@ -7,20 +7,18 @@
  * secret `VNX6EELQ…Kn789B`, message `1649920583000GET/v1/client/info` →
  * `_EH-VJtoqtLUfNA_j4FOGZvX9Aq8yCXvUkPu2p19C23fx9xRxxHJM3ZLy9y5v2w3HU3v2PkYJnGVBCujn_26Dg==`.
  *
- * Signing and verification run on libsodium where its addon loads, else node:crypto (both
- * RFC 8032, deterministic: the same bytes; ./ed25519.ts); keys are expanded once per key, so
- * a signature costs one library call.
+ * Signing and verification run on this process's ed25519 engine (./engines: libsodium where
+ * its addon loads, else noble; RFC 8032 is deterministic, so both give the same bytes); keys
+ * are expanded once per key, so a signature costs one library call.
  */
-import { type Ed25519Sign, type Ed25519Verify, ed25519Signer, ed25519Verifier } from './ed25519.ts';
+import { type Ed25519Sign, type Ed25519Verify, ed25519 } from './engines/index.ts';
 import {
   ed25519PublicKeyOf,
   formatEd25519PublicKey,
   parseEd25519PublicKey,
   parseEd25519Secret,
 } from './keys.ts';
-
-// 64 signature bytes are 86 base64 characters, 88 with `==`; either alphabet, never mixed.
-const SIGNATURE_BASE64 = /^(?:[A-Za-z0-9+/]{86}|[A-Za-z0-9_-]{86})(?:==)?$/;
+import { decodeSignature } from './signature-base64.ts';
 
 export interface RequestParts {
   /** Milliseconds since the epoch, as sent in `svc-timestamp`. */
@@ -72,13 +70,15 @@ export class RequestSigner {
     const seed = parseEd25519Secret(opts.secret);
     this.accountId = opts.accountId;
     this.publicKey = formatEd25519PublicKey(ed25519PublicKeyOf(seed));
-    this.#sign = ed25519Signer(seed);
+    this.#sign = ed25519.signer(seed);
   }
 
   /** ed25519 signature of the message's bytes, url-safe base64 with padding. */
   sign(message: string | Uint8Array): string {
+    const signature = this.#sign(toBytes(message));
+    const bytes = Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength);
     // 64 bytes: 86 url-safe base64 characters, which Node leaves unpadded; the wire wants `==`.
-    return `${this.#sign(toBytes(message)).toString('base64url')}==`;
+    return `${bytes.toString('base64url')}==`;
   }
 
   /** Every header of a signed request, added to `into` when given (the caller's own headers). */
@@ -105,7 +105,7 @@ function verifierOf(publicKey: string | Uint8Array): Ed25519Verify {
   if (verifier === undefined) {
     const raw =
       typeof publicKey === 'string' ? parseEd25519PublicKey(publicKey) : validRawKey(publicKey);
-    verifier = ed25519Verifier(raw);
+    verifier = ed25519.verifier(raw);
     if (verifierCache.size >= VERIFIER_CACHE_SIZE) verifierCache.clear();
     verifierCache.set(id, verifier);
   }
@@ -114,16 +114,6 @@ function verifierOf(publicKey: string | Uint8Array): Ed25519Verify {
 
 function validRawKey(publicKey: Uint8Array): Uint8Array {
   return parseEd25519PublicKey(formatEd25519PublicKey(publicKey));
-}
-
-/** Decodes a 64-byte signature from standard or url-safe base64, padded or not; else null. */
-function decodeSignature(signature: string): Buffer | null {
-  if (!SIGNATURE_BASE64.test(signature)) return null;
-  const standard = signature.replaceAll('-', '+').replaceAll('_', '/').replace(/=+$/, '');
-  const bytes = Buffer.from(standard, 'base64');
-  // Reject encodings with non-zero padding bits: only the canonical text of the bytes is valid.
-  if (bytes.length !== 64 || bytes.toString('base64').replace(/=+$/, '') !== standard) return null;
-  return bytes;
 }
 
 /**

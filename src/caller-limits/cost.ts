@@ -15,7 +15,7 @@
  * A cached read still counts: what a caller may ask for must not depend on what another
  * caller happened to warm.
  *
- * Root fields that map to a catalog operation whose upstream budget is global (`sv_nonce`:
+ * Root fields that map to an endpoint whose upstream budget is global (`sv_nonce`:
  * 10/s for the gateway's one IP) are also counted per budget, for the fair-share rule of
  * `limiter.ts`.
  */
@@ -31,32 +31,41 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
+import type { EndpointKey } from '../contract/endpoints.ts';
 import { MAX_CLIENT_ORDER_IDS } from '../schema/rules.ts';
-import { CATALOG, type LimitPolicy, type OperationName } from '../upstream/catalog.ts';
+import { type LimitPolicy, limitPolicyOf } from '../upstream/catalog.ts';
 
-/** The catalog operation each root field calls (fields not listed cost 1 and no shared budget). */
-export const ROOT_FIELD_OPERATIONS: Readonly<Record<string, OperationName>> = {
-  account: 'accountInfo',
-  order: 'orderByClientOrderId',
-  orders: 'orderByClientOrderId',
-  refereeRebateSummary: 'refereeRebateSummary',
-  referralAdminInfo: 'referralAdminInfo',
-  strategyVaultNonce: 'strategyVaultNonce',
-  withdrawNonce: 'withdrawNonce',
-  createReferralCode: 'createReferralCode',
-  placeOrder: 'createOrder',
-  requestInternalTransfer: 'internalTransfer',
-  setAffiliateRebateRate: 'setAffiliateRebateRate',
-  setDefaultFeeRates: 'setDefaultFeeRates',
-  setDefaultMarginMode: 'setDefaultMarginMode',
-  updateOrderTagFeeConfig: 'updateOrderTagFeeConfig',
-  upsertPointsStage: 'upsertPointsStage',
-  cancelOrder: 'cancelOrder',
-  cancelOrders: 'cancelOrders',
-  cancelAllOrders: 'cancelAllOrders',
-  editOrder: 'editOrder',
-  placeOrders: 'batchCreateOrders',
+/** The endpoint each root field calls (fields not listed cost 1 and no shared budget). */
+export const ROOT_FIELD_ENDPOINTS: Readonly<Record<string, EndpointKey>> = {
+  account: 'GET /v1/client/info',
+  order: 'GET /v1/client/order/{client_order_id}',
+  orders: 'GET /v1/client/order/{client_order_id}',
+  refereeRebateSummary: 'GET /v1/referral/referee_rebate_summary',
+  referralAdminInfo: 'GET /v1/referral/admin_info',
+  strategyVaultNonce: 'GET /v1/public/sv_nonce',
+  withdrawNonce: 'GET /v1/withdraw_nonce',
+  createReferralCode: 'POST /v1/referral/create',
+  placeOrder: 'POST /v1/order',
+  requestInternalTransfer: 'POST /v2/internal_transfer',
+  setAffiliateRebateRate: 'POST /v1/referral/multi_level/admin/update/affiliate',
+  setDefaultFeeRates: 'POST /v1/broker/fee_rate/default',
+  setDefaultMarginMode: 'POST /v1/client/margin_mode',
+  updateOrderTagFeeConfig: 'PUT /v1/broker/order_enum/{enum_id}',
+  upsertPointsStage: 'POST /v1/admin/points/stage',
+  cancelOrder: 'DELETE /v1/order',
+  cancelOrders: 'DELETE /v1/batch-order',
+  cancelAllOrders: 'DELETE /v1/orders',
+  editOrder: 'PUT /v1/order',
+  placeOrders: 'POST /v1/batch-order',
 };
+
+/** The global upstream budget of each root field's endpoint (`sv_nonce`), looked up once. */
+const GLOBAL_BUDGETS: ReadonlyMap<string, LimitPolicy> = new Map(
+  Object.entries(ROOT_FIELD_ENDPOINTS).flatMap(([field, key]) => {
+    const limit = limitPolicyOf(key);
+    return limit?.scope === 'global' ? [[field, limit] as const] : [];
+  }),
+);
 
 /** Fields below a root field that make an upstream call of their own. */
 const NESTED_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -186,9 +195,8 @@ function walk(
     const nested = NESTED_CALLS[name];
     if (nested) calls += nestedCalls(node.selectionSet, nested, fragments);
     total += calls;
-    const op = ROOT_FIELD_OPERATIONS[name];
-    const limit = op ? CATALOG[op].limit : null;
-    if (limit?.scope === 'global') {
+    const limit = GLOBAL_BUDGETS.get(name);
+    if (limit) {
       const entry = globalBudgets.get(limit.key) ?? { calls: 0, limit };
       entry.calls += calls;
       globalBudgets.set(limit.key, entry);

@@ -5,9 +5,10 @@
  * wait: it would hold every other item); the rest go out in one batch. A failed row of a keyed
  * item is read back: a -1007 for an order an earlier call placed becomes its replay.
  */
+
+import type { BatchOrderResult, BatchOrderRow, CreateOrderParams } from '../contract/wire.ts';
 import type { Logger } from '../logger.ts';
 import { createdFromRecord } from '../upstream/order-params.ts';
-import type { BatchOrderResult, BatchOrderRow, CreateOrderParams } from '../upstream/types.ts';
 import { idempotencyInProgress, idempotencyMismatch } from './errors.ts';
 import { orderFingerprint } from './fingerprint.ts';
 import { orderRecordKey } from './keys.ts';

@@ -4,7 +4,7 @@
  * order record carries; a POST_ONLY with post_only_adjust may have been repriced, so its
  * price is not compared.
  */
-import type { CreateOrderParams, OrderRecord } from '../upstream/types.ts';
+import type { CreateOrderParams, OrderRecord } from '../contract/wire.ts';
 
 const same = (given: number | null | undefined, stored: number | null) =>
   given === undefined || given === null || (stored !== null && Number(given) === Number(stored));

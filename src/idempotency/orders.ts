@@ -20,11 +20,12 @@
  * resolution still gives one order, but concurrent repeats may each reach the upstream.
  * Without a clientOrderId there is no key: the upstream client generates one per call.
  */
+
+import type { CreateOrderParams, OrderCreated, OrderRecord } from '../contract/wire.ts';
 import type { Logger } from '../logger.ts';
 import { DUPLICATE_CODE } from '../upstream/error-map.ts';
 import { UnavailableError, UpstreamRejectedError } from '../upstream/errors.ts';
 import { createdFromRecord } from '../upstream/order-params.ts';
-import type { CreateOrderParams, OrderCreated, OrderRecord } from '../upstream/types.ts';
 import { idempotencyInProgress, idempotencyMismatch } from './errors.ts';
 import { orderFingerprint } from './fingerprint.ts';
 import { orderRecordKey } from './keys.ts';

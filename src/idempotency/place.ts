@@ -1,7 +1,8 @@
 /** The resolvers' entry points: placements through the gateway's guard when it has one. */
+
+import type { CreateOrderParams } from '../contract/wire.ts';
 import { requireAccount } from '../resolvers/context.ts';
 import type { GatewayContext } from '../schema/context.ts';
-import type { CreateOrderParams } from '../upstream/types.ts';
 import type { PlacedBatch } from './batch.ts';
 import type { Placed } from './orders.ts';
 

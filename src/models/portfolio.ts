@@ -4,7 +4,7 @@
  * (`Account.positions`, `Account.balances`) and the live stream's resync, so a subscriber
  * cannot tell a pushed row from one read by REST.
  */
-import type { Holding, MarginMode, PositionRow, Positions } from '../upstream/types.ts';
+import type { Holding, MarginMode, PositionRow, Positions } from '../contract/wire.ts';
 
 export interface PositionModel {
   symbol: string;

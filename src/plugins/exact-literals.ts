@@ -19,7 +19,7 @@ import {
   type ValidationRule,
   type ValueNode,
 } from 'graphql';
-import { roundTrips } from '../spec/decimal.ts';
+import { roundTrips } from '../contract/decimal.ts';
 import { inexactMessage } from './exact-decimal-error.ts';
 
 type Report = (node: ValueNode, path: (string | number)[]) => void;

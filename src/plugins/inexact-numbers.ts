@@ -1,5 +1,5 @@
 /**
- * Finds the numbers of a JSON text that a double does not hold (spec/decimal.ts `roundTrips`),
+ * Finds the numbers of a JSON text that a double does not hold (contract/decimal.ts `roundTrips`),
  * with their paths: `JSON.parse` keeps no number's source text on Node 20 (`context.source`
  * of a reviver arrives in Node 22), so the text is read once more, here, and the same on every
  * Node. The caller has parsed the text already: it is valid JSON.
@@ -8,7 +8,7 @@
  * run of 16 digits or dots or by a number with an exponent, no number can be inexact (every
  * decimal of at most 15 significant digits round-trips) and the text is not tokenized.
  */
-import { roundTrips } from '../spec/decimal.ts';
+import { roundTrips } from '../contract/decimal.ts';
 
 export interface InexactNumber {
   /** Keys and indexes from the top of the JSON value. */

@@ -16,7 +16,7 @@ import type { Plugin } from 'graphql-yoga';
 import { requestClientIp } from '../client-address.ts';
 import type { ConnectionBudget } from '../connection-budget.ts';
 import type { RefusalReason } from '../connection-metrics.ts';
-import { RETRY_AFTER_S } from '../live-ws-limits.ts';
+import { RETRY_AFTER_S } from '../live/ws-limits.ts';
 import { gqlError } from '../resolvers/errors.ts';
 import type { GatewayContext } from '../schema/context.ts';
 

@@ -1,5 +1,5 @@
+import type { AccountInfo } from '../contract/wire.ts';
 import type { GatewayContext } from '../schema/context.ts';
-import type { AccountInfo } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
 import { type SymbolValue, symbolValues } from './wire.ts';

@@ -4,7 +4,7 @@
  * among every local subscriber; each subscriber gets its own bounded queue.
  */
 import type { GraphQLError } from 'graphql';
-import type { FieldStats, LiveMetrics } from '../live-metrics.ts';
+import type { FieldStats, LiveMetrics } from '../live/metrics.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import type { AccountStreamEvent, StreamHub } from '../upstream/stream/index.ts';
 import {

@@ -4,7 +4,6 @@
  * Nonces are never loaded through here (each is single-use).
  */
 import DataLoader from 'dataloader';
-import type { AccountApi } from '../upstream/api.ts';
 import type {
   AccountInfo,
   OrderRecord,
@@ -12,7 +11,8 @@ import type {
   RefereeRebateSummaryQuery,
   ReferralAdminInfo,
   ReferralAdminInfoQuery,
-} from '../upstream/types.ts';
+} from '../contract/wire.ts';
+import type { AccountApi } from '../upstream/api.ts';
 import { unauthenticated } from './errors.ts';
 
 export interface Loaders {

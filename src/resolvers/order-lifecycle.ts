@@ -4,11 +4,12 @@
  * lists, positions and balances on every one of them; the request's loaders are cleared here
  * so a field read after the mutation in the same request asks again.
  */
+
+import type { BatchOrderRow, OrderType, Side } from '../contract/wire.ts';
 import { placeBatchOnce } from '../idempotency/place.ts';
 import type { GatewayContext } from '../schema/context.ts';
 import { NOT_FOUND_CODE } from '../upstream/error-map.ts';
 import { UpstreamRejectedError } from '../upstream/errors.ts';
-import type { BatchOrderRow, OrderType, Side } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
 import { type OrderReceipt, type PlaceOrderArgs, toCreateOrderParams } from './order.ts';
 import { ErrorMember, mutation, UpstreamRejectedErrorMember } from './result.ts';

@@ -12,15 +12,16 @@
  * CREATED_TIME_DESC, orders placed between two pages shift later pages (use
  * CREATED_TIME_ASC for a feed that only grows at its end).
  */
-import type { GatewayContext } from '../schema/context.ts';
-import { ORDER_PAGE_SIZE_DEFAULT } from '../spec/constants.ts';
+
+import { ORDER_PAGE_SIZE_DEFAULT } from '../contract/constants.ts';
 import type {
   ListOrdersQuery,
   OrderSort,
   OrderStatusFilter,
   OrderType,
   Side,
-} from '../upstream/types.ts';
+} from '../contract/wire.ts';
+import type { GatewayContext } from '../schema/context.ts';
 import { requireAccount } from './context.ts';
 import { gqlError, orThrowCoded } from './errors.ts';
 import { type OrderModel, toOrder } from './order.ts';

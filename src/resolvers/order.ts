@@ -1,5 +1,3 @@
-import { placeOnce } from '../idempotency/place.ts';
-import type { GatewayContext } from '../schema/context.ts';
 import {
   type CreateOrderParams,
   FINAL_ORDER_STATUSES,
@@ -9,7 +7,9 @@ import {
   type OrderStatus,
   type OrderType,
   type Side,
-} from '../upstream/types.ts';
+} from '../contract/wire.ts';
+import { placeOnce } from '../idempotency/place.ts';
+import type { GatewayContext } from '../schema/context.ts';
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
 import { mutation } from './result.ts';

@@ -1,5 +1,5 @@
+import type { RefereeRebateSummary } from '../contract/wire.ts';
 import type { GatewayContext } from '../schema/context.ts';
-import type { RefereeRebateSummary } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
 import { compact } from './wire.ts';

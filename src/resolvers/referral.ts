@@ -1,11 +1,11 @@
-import type { GatewayContext } from '../schema/context.ts';
 import type {
   PageMeta,
   ReferralAdminInfo,
   ReferralAdminRow,
   ReferralCode,
   ReferralSort,
-} from '../upstream/types.ts';
+} from '../contract/wire.ts';
+import type { GatewayContext } from '../schema/context.ts';
 import { requireAccount } from './context.ts';
 import { orThrowCoded } from './errors.ts';
 import { mutation } from './result.ts';

@@ -1,5 +1,5 @@
+import type { InternalTransferBody } from '../contract/wire.ts';
 import type { GatewayContext } from '../schema/context.ts';
-import type { InternalTransferBody } from '../upstream/types.ts';
 import { requireAccount } from './context.ts';
 import { mutation } from './result.ts';
 

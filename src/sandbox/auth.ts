@@ -9,10 +9,10 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
-import { verifyRequestSignature } from '../auth/request-signature.ts';
-import { ORDER_SIGNATURE_PATTERN, TIMESTAMP_TOLERANCE_MS } from '../spec/constants.ts';
+import { ORDER_SIGNATURE_PATTERN, TIMESTAMP_TOLERANCE_MS } from '../contract/constants.ts';
 import { badSignature, unauthorized } from './errors.ts';
-import { verifyOrderFast } from './order-verify.ts';
+import { verifyOrderByRecovery } from './order-verify.ts';
+import { verifyRequestSignature } from './request-verify.ts';
 import type { Account, SandboxState } from './state.ts';
 
 /**
@@ -123,7 +123,7 @@ export function verifyOrder(
   if (typeof signature !== 'string' || !ORDER_SIGNATURE_PATTERN.test(signature)) {
     throw badSignature(`${field}: the order signature must be 130 hex characters`);
   }
-  if (!verifyOrderFast(tradingKey, signed, signature)) {
+  if (!verifyOrderByRecovery(tradingKey, signed, signature)) {
     throw badSignature(`${field}: order signature does not match the order parameters`);
   }
 }

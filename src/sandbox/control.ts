@@ -6,12 +6,13 @@
  * `DELETE /sandbox/faults` always ends an outage. Answers use the usual envelope.
  */
 import { z } from 'zod';
+import { INVALID_PARAMETER, NOT_FOUND, UNKNOWN_ERROR } from '../contract/errors.ts';
 import { ApiError, invalid } from './errors.ts';
 import { type FaultConfig, type FaultInjector, validateFaultConfig } from './faults.ts';
 import { errorResponse, type Handler, JSON_HEADERS, successResponse } from './http.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildOpenApiDocument, type DescribedRoute } from './openapi.ts';
 import { orderRecord } from './records.ts';
-import { type Route, type RouteContext, Router } from './router.ts';
+import { type RouteContext, Router } from './router.ts';
 import { SANDBOX_ROUTES } from './routes/index.ts';
 import type { SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
@@ -72,7 +73,7 @@ export function parseFaultConfig(body: unknown): FaultConfig {
   const parsed = faultSchema.safeParse(asObject(body));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
-    throw new ApiError(-1005, problems.join('; '));
+    throw new ApiError(INVALID_PARAMETER, problems.join('; '));
   }
   const { match, ...rest } = parsed.data;
   const config = { ...rest } as FaultConfig;
@@ -95,7 +96,7 @@ export function parseFaultConfig(body: unknown): FaultConfig {
   try {
     validateFaultConfig(config);
   } catch (error) {
-    throw new ApiError(-1005, (error as Error).message);
+    throw new ApiError(INVALID_PARAMETER, (error as Error).message);
   }
   return config;
 }
@@ -112,7 +113,7 @@ function faultJson(config: Readonly<FaultConfig> | null): unknown {
   };
 }
 
-type ControlRoute = Pick<Route, 'method' | 'path' | 'body' | 'query'> & {
+type ControlRoute = DescribedRoute & {
   /** Answer the value itself as JSON, without the envelope (the OpenAPI document). */
   raw?: true;
   handle(ctx: Pick<RouteContext, 'body' | 'params' | 'query' | 'headers'>): unknown;
@@ -134,7 +135,7 @@ function controlRoutes({ state, engine, injector, log }: ControlDeps): ControlRo
     },
     {
       method: 'GET',
-      path: '/sandbox/markets/:symbol',
+      path: '/sandbox/markets/{symbol}',
       handle: ({ params }) => {
         const symbol = params.symbol!;
         checkSymbol('symbol', symbol, state.symbolKnown);
@@ -143,7 +144,7 @@ function controlRoutes({ state, engine, injector, log }: ControlDeps): ControlRo
     },
     {
       method: 'POST',
-      path: '/sandbox/markets/:symbol/mid',
+      path: '/sandbox/markets/{symbol}/mid',
       body: true,
       handle: ({ params, body }) => {
         const symbol = params.symbol!;
@@ -183,10 +184,11 @@ function controlRoutes({ state, engine, injector, log }: ControlDeps): ControlRo
     },
     {
       method: 'GET',
-      path: '/sandbox/accounts/:account_id/orders',
+      path: '/sandbox/accounts/{account_id}/orders',
       handle: ({ params }) => {
         const account = state.account(params.account_id!);
-        if (!account) throw new ApiError(-1006, `account_id: no account ${params.account_id}`, 404);
+        if (!account)
+          throw new ApiError(NOT_FOUND, `account_id: no account ${params.account_id}`, 404);
         return { rows: account.orders.map(orderRecord) };
       },
     },
@@ -198,14 +200,11 @@ function controlRoutes({ state, engine, injector, log }: ControlDeps): ControlRo
 export function createControl(deps: ControlDeps): Handler {
   const routes = controlRoutes(deps);
   // The router only matches (404, 405 with Allow); the control route then handles.
-  const router = new Router(
-    routes.map(({ method, path }) => ({ method, path, auth: 'public', handle: () => undefined })),
-  );
+  const router = new Router(routes);
   return async (req) => {
     const now = deps.clock();
     try {
-      const { route, params } = router.match(req.method, req.path);
-      const control = routes.find((r) => r.method === route.method && r.path === route.path)!;
+      const { route: control, params } = router.match(req.method, req.path);
       const query = Fields.query(new URLSearchParams(req.query), control.query ?? []);
       const text = req.body.toString('utf8');
       if (!control.body && text.trim() !== '') throw invalid('body', 'this endpoint takes no body');
@@ -227,7 +226,7 @@ export function createControl(deps: ControlDeps): Handler {
       deps.log(
         `sandbox control: internal error on ${req.method} ${req.path}: ${(error as Error).stack}`,
       );
-      return errorResponse(now, new ApiError(-1000, 'unknown error'));
+      return errorResponse(now, new ApiError(UNKNOWN_ERROR, 'unknown error'));
     }
   };
 }

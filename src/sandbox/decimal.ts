@@ -2,9 +2,9 @@
  * Exact decimal arithmetic on JSON numbers: a number's value is its shortest round-trip
  * decimal text (what `String(n)` prints and what a client wrote), never its binary fraction.
  */
-import { decimalOf, decimalPlaces, isMultipleOfStep } from '../spec/decimal.ts';
+import { decimalOf, decimalPlaces, isMultipleOfStep } from '../contract/decimal.ts';
 
-export { decimalPlaces } from '../spec/decimal.ts';
+export { decimalPlaces } from '../contract/decimal.ts';
 
 /** Decimal places of a step such as 0.00001 (5) or 0.1 (1). */
 export const stepPlaces = decimalPlaces;

@@ -1,31 +1,20 @@
 /**
  * The upstream's error vocabulary (reference/upstream-facts.md): a code, the HTTP status the
- * code travels with, and a message naming the field and the rule. Routes throw `ApiError`;
- * the server turns it into `{"success": false, "code": …, "message": …}`.
+ * code travels with (`contract/errors.ts`), and a message naming the field and the rule.
+ * Routes throw `ApiError`; the server turns it into `{"success": false, "code": …, "message": …}`.
  */
+import {
+  DUPLICATE,
+  INVALID_PARAMETER,
+  INVALID_SIGNATURE,
+  NOT_FOUND,
+  UNAUTHORIZED,
+  UNKNOWN_PARAMETER,
+  UPSTREAM_ERRORS,
+  type UpstreamErrorCode,
+} from '../contract/errors.ts';
 
-/** HTTP status of every documented code. */
-export const CODE_STATUS = {
-  [-1000]: 500,
-  [-1001]: 401,
-  [-1002]: 401,
-  [-1003]: 429,
-  [-1004]: 400,
-  [-1005]: 400,
-  [-1006]: 400,
-  [-1007]: 409,
-  [-1008]: 400,
-  [-1009]: 400,
-  [-1011]: 400,
-  [-1012]: 400,
-  [-1101]: 400,
-  [-1102]: 400,
-  [-1103]: 400,
-  [-1104]: 400,
-  [-1105]: 400,
-} as const satisfies Record<number, number>;
-
-export type ErrorCode = keyof typeof CODE_STATUS;
+export type ErrorCode = UpstreamErrorCode;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -40,22 +29,22 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.status = status ?? CODE_STATUS[code];
+    this.status = status ?? UPSTREAM_ERRORS[code].status;
   }
 }
 
 /** 400 -1005: a bad value; `field` is named first so every message says which field broke. */
 export const invalid = (field: string, rule: string): ApiError =>
-  new ApiError(-1005, `${field}: ${rule}`);
+  new ApiError(INVALID_PARAMETER, `${field}: ${rule}`);
 
 /** 400 -1004: a parameter the endpoint does not take. */
 export const unknownParameter = (field: string, where = 'body'): ApiError =>
-  new ApiError(-1004, `${field}: unknown parameter in the ${where}`);
+  new ApiError(UNKNOWN_PARAMETER, `${field}: unknown parameter in the ${where}`);
 
-export const notFound = (what: string): ApiError => new ApiError(-1006, what);
+export const notFound = (what: string): ApiError => new ApiError(NOT_FOUND, what);
 
-export const duplicate = (what: string): ApiError => new ApiError(-1007, what);
+export const duplicate = (what: string): ApiError => new ApiError(DUPLICATE, what);
 
-export const badSignature = (why: string): ApiError => new ApiError(-1001, why);
+export const badSignature = (why: string): ApiError => new ApiError(INVALID_SIGNATURE, why);
 
-export const unauthorized = (why: string): ApiError => new ApiError(-1002, why);
+export const unauthorized = (why: string): ApiError => new ApiError(UNAUTHORIZED, why);

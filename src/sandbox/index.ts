@@ -11,9 +11,9 @@ import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
 import type { Book } from './market.ts';
 import { createApp } from './pipeline.ts';
-import { Router } from './router.ts';
+import { bindRoute, Router } from './router.ts';
 import { SANDBOX_ROUTES } from './routes/index.ts';
-import { parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
+import { type ParsedSeed, parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
 import { listen, type RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
 import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
@@ -112,6 +112,46 @@ export interface Sandbox {
   brokerId: string;
 }
 
+/** The seed to start from: the given one, or a demo trader and admin generated now. */
+function seedOf(given: SandboxSeed | undefined): { seed: ParsedSeed; demo: Sandbox['demo'] } {
+  const seed = parseSeed(given ?? { brokerId: 'demo', accounts: [] });
+  if (given !== undefined) return { seed, demo: undefined };
+  const trader = generateDemoAccount(seed.brokerId, 'trader');
+  const admin = generateDemoAccount(seed.brokerId, 'broker_admin');
+  seed.accounts.push(trader.seed, admin.seed);
+  return { seed, demo: { trader: trader.credentials, admin: admin.credentials } };
+}
+
+/** Whether a request log entry passes a `requestCount` filter. */
+function matches(e: RequestLogEntry, filter: Parameters<Sandbox['requestCount']>[0] = {}): boolean {
+  return (
+    (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
+    (filter.path === undefined ||
+      (typeof filter.path === 'string' ? e.path === filter.path : filter.path.test(e.path))) &&
+    (filter.accountId === undefined ||
+      e.accountId?.toLowerCase() === filter.accountId.toLowerCase())
+  );
+}
+
+/** The stream and `/sandbox/` control endpoints first, then `served`. */
+function withControl(
+  served: Handler,
+  control: Handler,
+  streamControls: ReturnType<typeof streamControl>,
+): Handler {
+  return async (req) =>
+    streamControls(req) ?? (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req));
+}
+
+/** Keeps each request's log entry and logs it as one line. */
+function recordTo(requestLog: RequestLogEntry[], log: (line: string) => void) {
+  return (entry: RequestLogEntry): void => {
+    requestLog.push(entry);
+    const code = entry.code === undefined ? '' : ` ${entry.code}`;
+    log(`${entry.method} ${entry.path} ${entry.status}${code}`);
+  };
+}
+
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const hostClock = options.clock ?? Date.now;
   const custom = typeof options.faults === 'function' ? options.faults : undefined;
@@ -122,21 +162,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   // The server clock: the host's (or the given one), plus any skew the faults configure.
   const clock = () => injector.now();
   const log = options.log ?? (() => {});
-  const seed = parseSeed(options.seed ?? { brokerId: 'demo', accounts: [] });
-  let demo: Sandbox['demo'];
-  if (options.seed === undefined) {
-    const trader = generateDemoAccount(seed.brokerId, 'trader');
-    const admin = generateDemoAccount(seed.brokerId, 'broker_admin');
-    seed.accounts.push(trader.seed, admin.seed);
-    demo = { trader: trader.credentials, admin: admin.credentials };
-  }
+  const { seed, demo } = seedOf(options.seed);
   const state = new SandboxState(seed, clock);
   state.events.onError = (error) =>
     log(`sandbox: an event listener threw: ${(error as Error).stack ?? String(error)}`);
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
-  const router = new Router(SANDBOX_ROUTES);
+  const router = new Router(SANDBOX_ROUTES.map(bindRoute));
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
@@ -145,10 +178,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     options.control === false ? undefined : createControl({ state, engine, injector, clock, log });
   const stream = new StreamServer({ state, engine, clock, log }, options.stream);
   const liquidator = new Liquidator(state, engine, clock);
-  const streamControls = control ? streamControl(stream, state, clock) : undefined;
-  const handler: Handler = control
-    ? async (req) =>
-        streamControls?.(req) ?? (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req))
+  const handler = control
+    ? withControl(served, control, streamControl(stream, state, clock))
     : served;
   const requestLog: RequestLogEntry[] = [];
   const server = await listen({
@@ -156,63 +187,70 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     port: options.port ?? 0,
     handler,
     clock,
-    record: (entry) => {
-      requestLog.push(entry);
-      log(
-        `${entry.method} ${entry.path} ${entry.status}${entry.code === undefined ? '' : ` ${entry.code}`}`,
-      );
-    },
+    record: recordTo(requestLog, log),
   });
   stream.attach(server.server);
   log(
     `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
   );
-
-  return {
+  const close = () => {
+    injector.dispose();
+    stream.close();
+    liquidator.close();
+    return server.close();
+  };
+  return sandboxOf({
     url: server.url,
-    close: () => {
-      injector.dispose();
-      stream.close();
-      liquidator.close();
-      return server.close();
-    },
+    close,
+    state,
+    engine,
+    injector,
+    limiter,
+    stream,
+    requestLog,
+    demo,
+  });
+}
+
+interface SandboxParts extends Pick<Sandbox, 'url' | 'close' | 'demo' | 'stream'> {
+  requestLog: RequestLogEntry[];
+  state: SandboxState;
+  engine: TradingEngine;
+  injector: FaultInjector;
+  limiter: RateLimiter | undefined;
+}
+
+/** The running sandbox's handle: its parts behind the methods tests and the CLI call. */
+function sandboxOf(parts: SandboxParts): Sandbox {
+  const { state, engine, injector, limiter, requestLog } = parts;
+  return {
+    url: parts.url,
+    close: parts.close,
     registerAccount: (account) => {
       state.registerAccount(account);
     },
     requestLog,
-    requestCount: (filter = {}) =>
-      requestLog.filter(
-        (e) =>
-          (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
-          (filter.path === undefined ||
-            (typeof filter.path === 'string'
-              ? e.path === filter.path
-              : filter.path.test(e.path))) &&
-          (filter.accountId === undefined ||
-            e.accountId?.toLowerCase() === filter.accountId.toLowerCase()),
-      ).length,
+    requestCount: (filter = {}) => requestLog.filter((e) => matches(e, filter)).length,
     resetRequestLog: () => {
       requestLog.length = 0;
     },
-    demo,
+    demo: parts.demo,
     book: (symbol) => state.market(symbol).book(),
     setMidPrice: (symbol, price) => {
       engine.setMid(symbol, price);
     },
     resetLimits: () => limiter?.reset(),
-    orders: (accountId) => {
-      const account = state.account(accountId);
-      return (account?.orders ?? []).map(({ orderId, clientOrderId, symbol, status }) => ({
-        orderId,
-        clientOrderId,
-        symbol,
-        status,
-      }));
-    },
+    orders: (accountId) =>
+      (state.account(accountId)?.orders ?? []).map((o) => ({
+        orderId: o.orderId,
+        clientOrderId: o.clientOrderId,
+        symbol: o.symbol,
+        status: o.status,
+      })),
     setFaults: (config) => injector.set(config),
     faultCount: () => injector.injected,
     events: state.events,
-    stream,
+    stream: parts.stream,
     brokerId: state.brokerId,
   };
 }

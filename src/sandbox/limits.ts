@@ -1,27 +1,13 @@
 /**
- * The spec's Limits table (`SPEC_LIMITS` of spec/constants.ts), enforced per its key with a
- * sliding window on the sandbox clock. Endpoints without a documented limit get 10 requests
- * per second per account (per IP when public). Over the limit: 429 -1003 with `Retry-After`
- * (seconds).
+ * The limits of the contract's rows (`contract/endpoints.ts`: the spec's Limits table, the
+ * facts, else 10 per second per account), enforced per route string with a sliding window on
+ * the sandbox clock. Over the limit: 429 -1003 with `Retry-After` (seconds).
  */
-import {
-  DEFAULT_LIMIT,
-  DEFAULT_PUBLIC_LIMIT,
-  type SpecLimit,
-  specLimit,
-} from '../spec/constants.ts';
+import type { SpecLimit } from '../contract/endpoint-types.ts';
+import { TOO_MANY_REQUESTS } from '../contract/errors.ts';
 import { ApiError } from './errors.ts';
 
 export type LimitRule = Pick<SpecLimit, 'limit' | 'windowMs' | 'scope'>;
-
-/**
- * The limit of a sandbox route (`/v1/order/:order_id` is the spec's `/v1/order/{order_id}`):
- * the table's entry, else the default.
- */
-export function limitOf(method: string, path: string, isPublic: boolean): SpecLimit {
-  const key = `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
-  return specLimit(key) ?? (isPublic ? DEFAULT_PUBLIC_LIMIT : DEFAULT_LIMIT);
-}
 
 interface Who {
   accountId?: string | undefined;
@@ -69,7 +55,7 @@ export class RateLimiter {
       const freeing = Math.min(hits.head + used + cost - limit - 1, hits.times.length - 1);
       const retryMs = (hits.times[freeing] ?? now) + rule.windowMs - now;
       throw new ApiError(
-        -1003,
+        TOO_MANY_REQUESTS,
         `too many requests: ${route} allows ${limit} per ${rule.windowMs / 1000} s per ${rule.scope.replace('_', ' and ')}`,
         undefined,
         { 'Retry-After': String(Math.max(1, Math.ceil(retryMs / 1000))) },

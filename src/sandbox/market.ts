@@ -4,7 +4,7 @@
  * until the mid price moves (`setMid`). Pure functions only; state.ts applies the fills.
  */
 
-import type { Side } from '../upstream/types.ts';
+import type { Side } from '../contract/wire.ts';
 import { decimalPlaces, floorTo, isMultipleOf, round } from './decimal.ts';
 import type { SymbolConfig } from './seed.ts';
 

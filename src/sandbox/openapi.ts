@@ -1,32 +1,39 @@
 /**
  * The OpenAPI 3 description of the sandbox's REST API, served at `GET /sandbox/openapi.json`.
- * Built from the route table (method, path, authentication kind, query names, body) plus
- * openapi-schemas.ts (operation ids, schemas), so a route added to the table without its
- * schemas fails the drift test instead of going undocumented.
+ * Built from the contract's rows (method, path, authentication kind, query names, body) plus
+ * openapi-routes.ts (operation ids, schemas), keyed by route string, so an endpoint without
+ * its schemas does not compile.
  */
-import { TIMESTAMP_TOLERANCE_MS } from '../spec/constants.ts';
-import {
-  COMPONENT_SCHEMAS,
-  CONTROL_DOCS,
-  ROUTE_DOCS,
-  type RouteDoc,
-  type Schema,
-} from './openapi-schemas.ts';
-import type { AuthKind, Route } from './router.ts';
+import { TIMESTAMP_TOLERANCE_MS } from '../contract/constants.ts';
+import type { AuthKind } from '../contract/endpoint-types.ts';
+import { ENDPOINTS, type EndpointKey, splitKey } from '../contract/endpoints.ts';
+import { ROUTE_DOCS } from './openapi-routes.ts';
+import { COMPONENT_SCHEMAS, CONTROL_DOCS, type RouteDoc, type Schema } from './openapi-schemas.ts';
 
 /** What the description needs of a route (control routes have no `auth`: they are public). */
-export type DescribedRoute = Pick<Route, 'method' | 'path' | 'body' | 'query'> & {
+export interface DescribedRoute {
+  method: string;
+  /** `/v1/order/{order_id}` */
+  path: string;
+  body?: boolean;
+  query?: readonly string[];
   auth?: AuthKind;
-};
+}
 
-export const routeKey = (route: Pick<Route, 'method' | 'path'>): string =>
+export const routeKey = (route: Pick<DescribedRoute, 'method' | 'path'>): string =>
   `${route.method} ${route.path}`;
 
-/** `/v1/order/:order_id` → `/v1/order/{order_id}`. */
-export const openApiPath = (path: string): string => path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+/** An endpoint of the contract as the description reads it. */
+export function describedEndpoint(key: EndpointKey): DescribedRoute {
+  const { auth, body, query } = ENDPOINTS[key] as (typeof ENDPOINTS)[EndpointKey] & {
+    body?: boolean;
+    query?: readonly string[];
+  };
+  return { ...splitKey(key), auth, ...(body ? { body } : {}), ...(query ? { query } : {}) };
+}
 
 const pathParams = (path: string): string[] =>
-  [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]!);
+  [...path.matchAll(/\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]!);
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -51,7 +58,7 @@ const SCHEME_TEXT: Record<string, string> = {
 
 function security(auth: AuthKind | undefined): Record<string, string[]>[] {
   if (auth === undefined || auth === 'public') return [];
-  const headers: string[] = auth === 'order' ? [...SIGNED, 'svc-trading-key'] : [...SIGNED];
+  const headers: string[] = auth === 'trading' ? [...SIGNED, 'svc-trading-key'] : [...SIGNED];
   return [Object.fromEntries(headers.map((h) => [SCHEME_NAME[h]!, []]))];
 }
 
@@ -84,7 +91,7 @@ function operation(route: DescribedRoute, doc: RouteDoc, control: boolean): Sche
       required: doc.query?.required?.includes(name) ?? false,
       schema,
     })),
-    ...(route.auth === 'order'
+    ...(route.auth === 'trading'
       ? [
           {
             name: 'x-recv-window',
@@ -101,7 +108,7 @@ function operation(route: DescribedRoute, doc: RouteDoc, control: boolean): Sche
   return {
     operationId: doc.operationId,
     summary: doc.summary,
-    tags: [control ? 'sandbox control' : auth === 'admin' ? 'broker administrator' : 'svc'],
+    tags: [control ? 'sandbox control' : auth === 'broker_admin' ? 'broker administrator' : 'svc'],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(doc.body
       ? {
@@ -136,18 +143,17 @@ function operation(route: DescribedRoute, doc: RouteDoc, control: boolean): Sche
 
 /** The document for these routes (svc endpoints and control endpoints). */
 export function buildOpenApiDocument(
-  routes: readonly DescribedRoute[],
+  endpoints: readonly { endpoint: EndpointKey }[],
   controlRoutes: readonly DescribedRoute[] = [],
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, Schema>> = {};
   const add = (route: DescribedRoute, docs: Record<string, RouteDoc>, control: boolean) => {
     const doc = docs[routeKey(route)];
     if (!doc) throw new Error(`openapi: no description for ${routeKey(route)}`);
-    const path = openApiPath(route.path);
-    paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operation(route, doc, control);
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation(route, doc, control);
   };
-  for (const route of routes) add(route, ROUTE_DOCS, false);
+  for (const { endpoint } of endpoints) add(describedEndpoint(endpoint), ROUTE_DOCS, false);
   for (const route of controlRoutes) add(route, CONTROL_DOCS, true);
   const schemes = Object.fromEntries(
     [...SIGNED, 'svc-trading-key'].map((header) => [

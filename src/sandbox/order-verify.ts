@@ -1,15 +1,13 @@
 /**
- * The sandbox's order-signature check: as strict as `verifyOrderSignature` (the public key is
- * recovered from r, s and v and compared with the trading key; high s is refused), with the
- * recovery by libsecp256k1 (../auth/secp256k1.ts: the native addon, or its WebAssembly build)
- * instead of noble's JavaScript: about 80 µs per order against about 480 µs for the earlier
- * table-based check in JavaScript, and the sandbox checks every order the benchmarks place.
- * The parameters are still normalized by the sandbox's own code and hashed by noble's keccak,
- * independent of the gateway's signer.
+ * The sandbox's order-signature check, as strict as the upstream's: the public key is
+ * recovered from r, s and v and compared with the trading key; high s is refused. Independent
+ * of the gateway's signer at every step: the parameters are normalized by the sandbox's own
+ * code, hashed by noble's keccak, and the key recovered by noble, the reference engine,
+ * where the gateway signs with libsecp256k1 (docs/signing.md has what this costs per order).
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { nobleSecp256k1 } from '../auth/engines/noble.ts';
 import { parseTradingKey } from '../auth/keys.ts';
-import { recoverPublicKey } from '../auth/secp256k1.ts';
 import { normalizeForSignature } from './normalize.ts';
 
 /** n/2 of secp256k1: a larger s is the high-s twin of a valid signature, refused. */
@@ -37,7 +35,7 @@ const encoder = new TextEncoder();
  * the secret of `tradingKey` (128 hex). High-s signatures are rejected. Same answers as
  * `verifyOrderSignature`; returns false, never throws, on any bad input.
  */
-export function verifyOrderFast(
+export function verifyOrderByRecovery(
   tradingKey: string,
   params: Record<string, unknown>,
   signature: string,
@@ -52,7 +50,7 @@ export function verifyOrderFast(
     const expected = keyBytes(tradingKey);
     const digest = keccak_256(encoder.encode(normalizeForSignature(params)));
     const rs = Buffer.from(match[1]! + match[2]!, 'hex');
-    const recovered = recoverPublicKey(digest, rs, v);
+    const recovered = nobleSecp256k1.recover(digest, rs, v);
     return recovered !== null && Buffer.compare(recovered.subarray(1), expected) === 0;
   } catch {
     return false;

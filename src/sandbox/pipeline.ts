@@ -4,12 +4,13 @@
  * HTTP status; anything else is a 500 -1000 whose detail goes to the log only.
  */
 
-import type { SpecLimit } from '../spec/constants.ts';
+import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.ts';
+import { UNKNOWN_ERROR } from '../contract/errors.ts';
 import { authenticate, requireAdmin, tradingKeyOf, verifyOrder } from './auth.ts';
 import { ApiError, invalid } from './errors.ts';
 import { errorResponse, type Handler, type SandboxRequest, successResponse } from './http.ts';
-import { type Charge, limitOf, type RateLimiter } from './limits.ts';
-import type { Route, Router } from './router.ts';
+import type { Charge, RateLimiter } from './limits.ts';
+import type { BoundRoute, Router } from './router.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
 import { asObject, Fields } from './validation.ts';
@@ -17,7 +18,7 @@ import { asObject, Fields } from './validation.ts';
 export interface AppDeps {
   state: SandboxState;
   engine: TradingEngine;
-  router: Router;
+  router: Router<BoundRoute>;
   limiter: RateLimiter | undefined;
   clock: () => number;
   log: (line: string) => void;
@@ -31,7 +32,7 @@ export function createApp(deps: AppDeps): Handler {
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(now, error);
       deps.log(`sandbox: internal error on ${req.method} ${req.path}: ${(error as Error).stack}`);
-      return errorResponse(now, new ApiError(-1000, 'unknown error'));
+      return errorResponse(now, new ApiError(UNKNOWN_ERROR, 'unknown error'));
     }
   };
 }
@@ -39,25 +40,26 @@ export function createApp(deps: AppDeps): Handler {
 async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promise<unknown> {
   const { state, engine } = deps;
   const { route, params } = deps.router.match(req.method, req.path);
+  const { row } = route;
   let account: Account | undefined;
-  if (route.auth !== 'public') {
+  if (row.auth !== 'public') {
     account = authenticate(state, req, now);
-    if (route.auth === 'admin') requireAdmin(account);
+    if (row.auth === 'broker_admin') requireAdmin(account);
   }
-  const spec = specOf(route);
   // Only a route whose items spend another budget reads its body before the limit.
-  const early = spec.perItem ? parseBody(route, req) : undefined;
-  deps.limiter?.charge(charges(route, spec, early), { accountId: account?.accountId, ip: req.ip });
+  const early = row.limit.perItem ? parseBody(route, req) : undefined;
+  deps.limiter?.charge(charges(route, early), { accountId: account?.accountId, ip: req.ip });
   const searchParams = new URLSearchParams(req.query);
-  const query = Fields.query(searchParams, route.query ?? []);
+  const query = Fields.query(searchParams, row.query ?? []);
   const queryParams = Object.fromEntries(searchParams);
   const body = early ?? parseBody(route, req);
 
   let tradingKey: string | undefined;
-  if (route.auth === 'order' && account) {
+  if (row.auth === 'trading' && account) {
     tradingKey = tradingKeyOf(account, req.headers);
-    if (route.orderParams === 'body') verifyOrder(tradingKey, asObject(body));
-    if (route.orderParams === 'query') verifyOrder(tradingKey, queryParams);
+    // `items`: the handler verifies each item of the batch.
+    if (row.signature === 'body') verifyOrder(tradingKey, asObject(body));
+    if (row.signature === 'query') verifyOrder(tradingKey, queryParams);
   }
   return route.handle({
     state,
@@ -73,38 +75,25 @@ async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promis
   });
 }
 
-/** Each route's entry of the limits table, looked up once. */
-const specs = new WeakMap<Route, SpecLimit>();
-function specOf(route: Route): SpecLimit {
-  let spec = specs.get(route);
-  if (spec === undefined) {
-    spec = limitOf(route.method, route.path, route.auth === 'public');
-    specs.set(route, spec);
-  }
-  return spec;
-}
-
 /**
  * The route's own budget, plus, when its limit names `perItem` (batch create), one per item
- * against that route's budget: spent together or not at all.
+ * against that endpoint's budget: spent together or not at all.
  */
-function charges(route: Route, spec: SpecLimit, body: unknown): Charge[] {
-  const list: Charge[] = [
-    { route: `${route.method} ${route.path}`, rule: route.limit ?? spec, cost: 1 },
-  ];
-  const items = spec.perItem && route.items ? route.items(body) : 0;
-  if (spec.perItem && items > 0) {
-    // `perItem` names a route without path parameters, so it is also its limiter key.
-    const [method = '', path = ''] = spec.perItem.split(' ');
-    list.push({ route: spec.perItem, rule: limitOf(method, path, false), cost: items });
+function charges(route: BoundRoute, body: unknown): Charge[] {
+  const { limit } = route.row;
+  const list: Charge[] = [{ route: route.endpoint, rule: limit, cost: 1 }];
+  const items = limit.perItem && route.items ? route.items(body) : 0;
+  if (limit.perItem && items > 0) {
+    const other = limit.perItem as EndpointKey;
+    list.push({ route: other, rule: ENDPOINTS[other].limit, cost: items });
   }
   return list;
 }
 
-function parseBody(route: Route, req: SandboxRequest): unknown {
+function parseBody(route: BoundRoute, req: SandboxRequest): unknown {
   const text = req.body.toString('utf8');
-  if (!route.body) {
-    if (text.trim() !== '') throw invalid('body', `${route.method} ${route.path} takes no body`);
+  if (!route.row.body) {
+    if (text.trim() !== '') throw invalid('body', `${route.endpoint} takes no body`);
     return {};
   }
   if (text.trim() === '') return {};

@@ -14,12 +14,20 @@
  * - the 24 h figures sum the fills of the last 24 hours (realized PnL, fees).
  */
 
-import type { MarginMode } from '../upstream/types.ts';
+import type { MarginMode } from '../contract/wire.ts';
 import { round } from './decimal.ts';
-import { type HoldingRow, isPending, type PositionRow, quoteOf } from './records.ts';
-import type { Account, Order, SandboxState } from './state.ts';
+import {
+  COLLATERAL_TOKEN,
+  frozenOf,
+  type HoldingRow,
+  holdingRow,
+  isPending,
+  type PositionRow,
+  quoteOf,
+} from './records.ts';
+import type { SandboxState } from './state.ts';
+import type { Account, Order } from './types.ts';
 
-export const COLLATERAL_TOKEN = 'USDC';
 /** Maintenance margin as a share of the initial margin. */
 export const MMR_TO_IMR = 0.5;
 /** margin_ratio without any position (nothing to divide by). */
@@ -45,11 +53,6 @@ export function orderMargin(state: SandboxState, order: Order): number {
   return notional * imrOf(state, order.symbol, notional);
 }
 
-/** Margin frozen by the account's open orders in a quote token (kept by the engine). */
-export function frozenOf(account: Account, token = COLLATERAL_TOKEN): number {
-  return Math.max(0, round(account.frozen.get(token) ?? 0));
-}
-
 /**
  * Free collateral now: holding + unsettled PnL − positions' initial margin − frozen. Cheap
  * (positions only), since the engine checks it on every order.
@@ -73,17 +76,6 @@ export function tokensOf(state: SandboxState): string[] {
   const tokens = new Set([COLLATERAL_TOKEN]);
   for (const symbol of state.markets.keys()) tokens.add(quoteOf(symbol));
   return [...tokens].sort();
-}
-
-export function holdingRow(account: Account, token: string): HoldingRow {
-  const usdc = token === COLLATERAL_TOKEN;
-  return {
-    token,
-    holding: usdc ? account.balance : 0,
-    frozen: frozenOf(account, token),
-    pending_short: 0,
-    updated_time: usdc ? account.balanceTime : 0,
-  };
 }
 
 /** Holding rows; zero holdings only when `all`. */

@@ -3,14 +3,15 @@
  * record, the creation result, a position row and a holding row. Built from state on each
  * read or event; never stored.
  */
-import type { SpecOrderStatus } from '../spec/constants.ts';
+import type { SpecOrderStatus } from '../contract/constants.ts';
 import type {
   Holding,
   OrderCreated,
   OrderRecord,
   PositionRow as UpstreamPositionRow,
-} from '../upstream/types.ts';
-import type { Order } from './state.ts';
+} from '../contract/wire.ts';
+import { round } from './decimal.ts';
+import type { Account, Order } from './types.ts';
 
 /** The order record with the full status set (PENDING_NEW … REPLACED). */
 export type SandboxOrderRecord = Omit<OrderRecord, 'status'> & { status: SpecOrderStatus };
@@ -25,6 +26,9 @@ export type HoldingRow = Holding;
 export function isPending(order: Pick<Order, 'status'>): boolean {
   return order.status !== 'FILLED' && order.status !== 'CANCELLED' && order.status !== 'REJECTED';
 }
+
+/** The one collateral token (docs/sandbox.md, "Portfolio model"). */
+export const COLLATERAL_TOKEN = 'USDC';
 
 /** The order's quote token: USDC of PERP_BTC_USDC. */
 export const quoteOf = (symbol: string): string => symbol.split('_')[2] ?? 'USDC';
@@ -68,5 +72,21 @@ export function orderRecord(order: Order): SandboxOrderRecord {
     reduce_only: order.reduceOnly,
     order_tag: order.orderTag,
     margin_mode: order.marginMode,
+  };
+}
+
+/** Margin frozen by the account's open orders in a quote token (kept by the engine). */
+export function frozenOf(account: Account, token = COLLATERAL_TOKEN): number {
+  return Math.max(0, round(account.frozen.get(token) ?? 0));
+}
+
+export function holdingRow(account: Account, token: string): HoldingRow {
+  const usdc = token === COLLATERAL_TOKEN;
+  return {
+    token,
+    holding: usdc ? account.balance : 0,
+    frozen: frozenOf(account, token),
+    pending_short: 0,
+    updated_time: usdc ? account.balanceTime : 0,
   };
 }

@@ -1,19 +1,17 @@
 /**
- * Routes as data: method, path pattern, authentication kind, body and query it takes, its
- * rate limit and a handler. The pipeline (pipeline.ts) does everything the route declares
- * before calling the handler, so handlers only validate fields and change state.
+ * Routes as data: a sandbox route is `{ endpoint, handle }`, its method, path, auth kind,
+ * body, query and limit read from the contract's row (`contract/endpoints.ts`). The pipeline
+ * (pipeline.ts) does everything the row declares before calling the handler, so handlers only
+ * validate fields and change state.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { HttpMethod } from '../contract/endpoint-types.ts';
+import { ENDPOINTS, type Endpoint, type EndpointKey, splitKey } from '../contract/endpoints.ts';
+import { INVALID_PARAMETER, NOT_FOUND } from '../contract/errors.ts';
 import { ApiError } from './errors.ts';
-import type { LimitRule } from './limits.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
 import type { Fields } from './validation.ts';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** public: no headers; private: signed; order: signed + trading key + order signature; admin: broker administrator. */
-export type AuthKind = 'public' | 'private' | 'order' | 'admin';
 
 export interface RouteContext {
   state: SandboxState;
@@ -24,7 +22,7 @@ export interface RouteContext {
   tradingKey: string | undefined;
   /** Parsed JSON body; `{}` when the body is empty. */
   body: unknown;
-  /** The query, already checked against `route.query`. */
+  /** The query, already checked against the row's `query`. */
   query: Fields;
   /** Query values as received (order parameters of DELETE endpoints). */
   queryParams: Record<string, string>;
@@ -33,50 +31,65 @@ export interface RouteContext {
   now: number;
 }
 
+/** A sandbox endpoint: its row of the contract and its handler. */
 export interface Route {
-  method: Method;
-  /** `/v1/client/order/:client_order_id` */
-  path: string;
-  auth: AuthKind;
-  /** Takes a JSON body. Routes without one reject a non-empty body. */
-  body?: boolean;
-  /** Query parameter names taken; any other is 400 -1004. */
-  query?: readonly string[];
-  /** Where an order endpoint's parameters and their `signature` are ('handler': it verifies them). */
-  orderParams?: 'body' | 'query' | 'handler';
-  /** Overrides the limit of `SPEC_LIMITS` (spec/constants.ts); default 10 per second per account. */
-  limit?: LimitRule;
+  /** The contract's route string (`contract/endpoints.ts`): `'POST /v1/order'`. */
+  endpoint: EndpointKey;
   /** How many items a body holds, when the limit spends one per item elsewhere (batch). */
   items?(body: unknown): number;
   handle(ctx: RouteContext): unknown;
 }
 
-export interface RouteMatch {
-  route: Route;
+/** A route with its route string split and its contract row, as the pipeline reads it. */
+export interface BoundRoute extends Route {
+  method: HttpMethod;
+  /** `/v1/client/order/{client_order_id}` */
+  path: string;
+  row: Endpoint;
+}
+
+export const bindRoute = (route: Route): BoundRoute => ({
+  ...route,
+  ...splitKey(route.endpoint),
+  row: ENDPOINTS[route.endpoint],
+});
+
+/** What the router matches on: a method and a path template with `{name}` segments. */
+export interface Matchable {
+  method: string;
+  path: string;
+}
+
+export interface RouteMatch<R extends Matchable> {
+  route: R;
   params: Record<string, string>;
 }
 
-export class Router {
-  constructor(private readonly routes: readonly Route[]) {}
+export class Router<R extends Matchable> {
+  private readonly routes: readonly { route: R; parts: string[] }[];
+
+  constructor(routes: readonly R[]) {
+    this.routes = routes.map((route) => ({ route, parts: route.path.split('/') }));
+  }
 
   /** The route for a method and raw path; 404 on an unknown path, 405 on a wrong method. */
-  match(method: string, path: string): RouteMatch {
+  match(method: string, path: string): RouteMatch<R> {
     const segments = path.split('/');
     const allowed: string[] = [];
-    for (const route of this.routes) {
-      const params = matchPath(route.path, segments);
+    for (const { route, parts } of this.routes) {
+      const params = matchPath(parts, segments);
       if (params === undefined) continue;
       if (route.method === method) return { route, params };
       allowed.push(route.method);
     }
     if (allowed.length > 0) {
       return fail(
-        new ApiError(-1006, `method ${method} not allowed on ${path}`, 405, {
+        new ApiError(NOT_FOUND, `method ${method} not allowed on ${path}`, 405, {
           Allow: allowed.join(', '),
         }),
       );
     }
-    return fail(new ApiError(-1006, `no such endpoint: ${method} ${path}`, 404));
+    return fail(new ApiError(NOT_FOUND, `no such endpoint: ${method} ${path}`, 404));
   }
 }
 
@@ -84,18 +97,18 @@ function fail(error: ApiError): never {
   throw error;
 }
 
-function matchPath(pattern: string, segments: string[]): Record<string, string> | undefined {
-  const parts = pattern.split('/');
+function matchPath(parts: string[], segments: string[]): Record<string, string> | undefined {
   if (parts.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, part] of parts.entries()) {
     const segment = segments[i]!;
-    if (part.startsWith(':')) {
+    if (part.startsWith('{')) {
       if (segment === '') return undefined;
+      const name = part.slice(1, -1);
       try {
-        params[part.slice(1)] = decodeURIComponent(segment);
+        params[name] = decodeURIComponent(segment);
       } catch {
-        throw new ApiError(-1005, `${part.slice(1)}: not a valid URL-encoded path segment`);
+        throw new ApiError(INVALID_PARAMETER, `${name}: not a valid URL-encoded path segment`);
       }
     } else if (part !== segment) return undefined;
   }

@@ -10,7 +10,7 @@ import {
   FEE_RATE_STEP,
   SYMBOL_FORM,
   SYMBOL_PATTERN,
-} from '../spec/constants.ts';
+} from '../contract/constants.ts';
 import { isMultipleOf } from './decimal.ts';
 import { invalid, unknownParameter } from './errors.ts';
 

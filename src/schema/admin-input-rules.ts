@@ -1,7 +1,7 @@
 /** Whole-input zod schemas of the broker-admin operations (see input-rules.ts). */
 import { z } from 'zod';
-import { addDecimals, compareDecimals, decimalOf } from '../spec/decimal.ts';
-import { REFERRAL_SORTS } from '../upstream/types.ts';
+import { addDecimals, compareDecimals, decimalOf } from '../contract/decimal.ts';
+import { REFERRAL_SORTS } from '../contract/wire.ts';
 import * as r from './rules.ts';
 
 export const defaultFeeRatesInput = z.object({

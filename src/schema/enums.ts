@@ -1,5 +1,5 @@
 /** Enums shared by several domain files; values are the wire values unless noted. */
-import { ERROR_CODES } from '../resolvers/errors.ts';
+
 import {
   MARGIN_MODES,
   ORDER_SORTS,
@@ -8,7 +8,8 @@ import {
   ORDER_TYPES,
   SIDES,
   type ReferralSort as WireReferralSort,
-} from '../upstream/types.ts';
+} from '../contract/wire.ts';
+import { ERROR_CODES } from '../resolvers/errors.ts';
 import { builder } from './builder.ts';
 
 export const OrderTypeEnum = builder.enumType('OrderType', {

@@ -4,7 +4,7 @@
  * with `validate: { schema }`. Broker-admin inputs: admin-input-rules.ts.
  */
 import { z } from 'zod';
-import { MARGIN_MODES, ORDER_TYPES, type OrderType, SIDES } from '../upstream/types.ts';
+import { MARGIN_MODES, ORDER_TYPES, type OrderType, SIDES } from '../contract/wire.ts';
 import * as r from './rules.ts';
 
 const PRICELESS: readonly OrderType[] = ['MARKET', 'ASK', 'BID'];

@@ -3,6 +3,8 @@
  * (any authenticated caller); ticker, tickers and maintenanceStatus are public. Served over
  * SSE and graphql-ws on /graphql (see ../live.ts).
  */
+
+import { FINAL_ORDER_STATUSES } from '../contract/wire.ts';
 import {
   accountEvents,
   balanceUpdates,
@@ -25,7 +27,6 @@ import {
   WALLET_STATUSES,
   type WithdrawalStatusEventModel,
 } from '../upstream/stream/index.ts';
-import { FINAL_ORDER_STATUSES } from '../upstream/types.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';

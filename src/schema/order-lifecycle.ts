@@ -3,6 +3,8 @@
  * placeOrders. Each returns `<Mutation>Result` (its success type or an error member); the
  * inputs are checked by order-rules.ts before anything is sent.
  */
+
+import { CANCEL_BATCH_MAX } from '../contract/constants.ts';
 import { loadOrder, loadOrderById } from '../resolvers/order.ts';
 import {
   BatchItemErrorMember,
@@ -14,7 +16,6 @@ import {
   placeOrders,
   type StatusModel,
 } from '../resolvers/order-lifecycle.ts';
-import { CANCEL_BATCH_MAX } from '../spec/constants.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { OrderTypeEnum, SideEnum } from './enums.ts';

@@ -4,8 +4,8 @@
  * field and the rule, raised before the resolver, so nothing reaches the upstream.
  */
 import { z } from 'zod';
-import { BATCH_ORDERS_MAX, CANCEL_BATCH_MAX, ORDER_PAGE_SIZE_MAX } from '../spec/constants.ts';
-import { ORDER_SORTS, ORDER_STATUS_FILTERS, ORDER_TYPES, SIDES } from '../upstream/types.ts';
+import { BATCH_ORDERS_MAX, CANCEL_BATCH_MAX, ORDER_PAGE_SIZE_MAX } from '../contract/constants.ts';
+import { ORDER_SORTS, ORDER_STATUS_FILTERS, ORDER_TYPES, SIDES } from '../contract/wire.ts';
 import { placeOrderInput } from './input-rules.ts';
 import * as r from './rules.ts';
 

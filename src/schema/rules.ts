@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import {
-  CLIENT_ORDER_ID_MAX,
+  CLIENT_ORDER_ID_RULES,
   DATE_PATTERN,
   ENUM_ID_MAX,
   ENUM_ID_PATTERN,
@@ -14,9 +14,10 @@ import {
   LEVEL_MIN,
   ORDER_TAG_ENUM_PREFIX,
   ORDER_TAG_MAX,
+  REFERRAL_PAGE_SIZE_MAX,
   SYMBOL_PATTERN,
-} from '../spec/constants.ts';
-import { decimalOf, isMultipleOfStep, parseDecimal } from '../spec/decimal.ts';
+} from '../contract/constants.ts';
+import { decimalOf, isMultipleOfStep, parseDecimal } from '../contract/decimal.ts';
 
 /** Refinement params: the human message and the machine-readable rule name. */
 export const rule = (name: string, message: string) => ({ message, params: { rule: name } });
@@ -27,19 +28,14 @@ export {
   ENUM_ID_PATTERN,
   FEE_RATE_PLACES,
   SYMBOL_PATTERN,
-} from '../spec/constants.ts';
-/**
- * Stricter than the spec's printable ASCII: cancels write the id into the signed query as
- * it is, so only characters that need no URL encoding are accepted.
- */
-export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const MAX_PAGE_SIZE = 100;
+} from '../contract/constants.ts';
+export const MAX_PAGE_SIZE = REFERRAL_PAGE_SIZE_MAX;
 export const MAX_CLIENT_ORDER_IDS = 50;
 export const MAX_ACCOUNT_IDS = 100;
 export const MAX_PAIR_OVERRIDES = 200;
 export const MAX_TEXT = 256;
 
-export { decimalPlaces } from '../spec/decimal.ts';
+export { decimalPlaces } from '../contract/decimal.ts';
 
 /** A real calendar date written YYYY-MM-DD (2024-02-30 is not one). */
 export function isCalendarDate(text: string): boolean {
@@ -61,18 +57,11 @@ export const symbol = z
     rule('symbol', 'must have the form PERP_<BASE>_<QUOTE> (upper-case letters and digits)'),
   );
 
-export const clientOrderId = z
-  .string()
-  .refine((v) => v.length > 0, rule('nonEmpty', 'must not be empty'))
-  .refine(
-    (v) => v.length <= CLIENT_ORDER_ID_MAX,
-    rule('maxLength', `must be at most ${CLIENT_ORDER_ID_MAX} characters`),
-  )
-  .refine(
-    (v) => CLIENT_ORDER_ID_PATTERN.test(v),
-    rule('charset', 'may contain only letters, digits, "-" and "_"'),
-  )
-  .refine((v) => !v.startsWith('-'), rule('noLeadingHyphen', 'must not start with "-"'));
+/** The contract's client_order_id rule, one refinement per named check. */
+export const clientOrderId = CLIENT_ORDER_ID_RULES.reduce(
+  (schema: z.ZodType<string>, check) => schema.refine(check.test, rule(check.rule, check.message)),
+  z.string(),
+);
 
 /** At most 31 characters, so that `enum:<ENUM_ID>` fits the 36 of an order_tag. */
 export const MAX_ENUM_ID = ENUM_ID_MAX;

@@ -17,10 +17,10 @@
  * at once, even a cancel that names an order only by its exchange id.
  */
 import type { UpstreamConfig } from '../config.ts';
+import { FINAL_ORDER_STATUSES, type OrderStatus } from '../contract/wire.ts';
 import type { CachePolicy, CallArgs, Operation } from './catalog.ts';
 import { queryString } from './catalog.ts';
 import { cacheKey, type Scope } from './keys.ts';
-import { FINAL_ORDER_STATUSES, type OrderStatus } from './types.ts';
 
 export type CacheTtls = Omit<UpstreamConfig['cache'], 'enabled'>;
 

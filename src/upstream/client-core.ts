@@ -10,6 +10,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import type { UpstreamConfig } from '../config.ts';
+import type { OrderRecord } from '../contract/wire.ts';
 import type { Logger } from '../logger.ts';
 import { withCache } from './cache.ts';
 import { CATALOG, type CallArgs, type Operation } from './catalog.ts';
@@ -32,7 +33,6 @@ import { createMemoryStore } from './stores/memory.ts';
 import type { Store } from './stores/store.ts';
 import { type UpstreamCallEvent, withTelemetry } from './telemetry.ts';
 import { createSender } from './transport.ts';
-import type { OrderRecord } from './types.ts';
 
 export interface UpstreamClientOptions {
   /** Upstream base URL (mainnet, testnet or the sandbox), without a trailing slash. */

@@ -11,19 +11,13 @@
  */
 import { Accounts } from './accounts.ts';
 import type { AccountApi, AccountCredentials, UpstreamApi } from './api.ts';
-import {
-  accountMethods,
-  type CacheGroup,
-  type CallArgs,
-  type Operation,
-  publicMethods,
-  type RequestFn,
-} from './catalog.ts';
+import type { CacheGroup, CallArgs, Operation, RequestFn } from './catalog.ts';
 import type { CircuitSnapshot } from './circuit.ts';
 import { type ClientCore, createClientCore, type UpstreamClientOptions } from './client-core.ts';
 import type { Deadline } from './deadline.ts';
 import type { StoreHealthSnapshot } from './health.ts';
 import { cacheKey } from './keys.ts';
+import { accountMethods, publicMethods } from './methods.ts';
 import type { AccountContext } from './pipeline.ts';
 import type { Store } from './stores/store.ts';
 

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { normalizeOrderParams, type OrderSigner } from '../auth/order-signature.ts';
+import type { CreateOrderParams, OrderCreated, OrderRecord } from '../contract/wire.ts';
 import type { CallArgs } from './catalog.ts';
 import type { Call } from './pipeline.ts';
-import type { CreateOrderParams, OrderCreated, OrderRecord } from './types.ts';
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
 /** What a normalized query may hold to be sent as it is (no percent-encoding needed). */

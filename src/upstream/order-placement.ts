@@ -2,6 +2,8 @@
  * Placements (`idempotency: 'order'`), never placed twice: one order resent after a read-back
  * says it is missing, a batch never resent but read back item by item (orders.ts says when).
  */
+
+import type { BatchOrderRow, CreateOrderParams, OrderRecord } from '../contract/wire.ts';
 import { CircuitOpenError } from './circuit.ts';
 import { boundedWait, endsCall, type Sleep, stateUnknown } from './deadline.ts';
 import { DUPLICATE_CODE, NOT_FOUND_CODE } from './error-map.ts';
@@ -15,7 +17,6 @@ import {
 } from './order-params.ts';
 import type { Call, Handler } from './pipeline.ts';
 import { backoffMs, type RetryPolicy, wasSent } from './retry.ts';
-import type { BatchOrderRow, CreateOrderParams, OrderRecord } from './types.ts';
 
 export interface Placement {
   policy: RetryPolicy;

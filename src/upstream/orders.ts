@@ -34,12 +34,12 @@
  * client_order_id. A placement that never left (deadline hit in the budget wait) fails as
  * it is: nothing was placed.
  */
+import type { OrderRecord } from '../contract/wire.ts';
 import { signed, signedQuery, signerOf, withoutNulls } from './order-params.ts';
 import { type Placement, placeBatch, placeOrder } from './order-placement.ts';
 import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
 import type { RetryPolicy } from './retry.ts';
-import type { OrderRecord } from './types.ts';
 
 export interface OrdersLayerOptions {
   policy: RetryPolicy;

@@ -1,14 +1,12 @@
 /** GET /v1/client/info and POST /v1/client/margin_mode. */
-import { type AccountInfo, MARGIN_MODES } from '../../upstream/types.ts';
+import { type AccountInfo, MARGIN_MODES } from '../../contract/wire.ts';
 import { ApiError } from '../errors.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol, Fields } from '../validation.ts';
 
 export const accountRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/v1/client/info',
-    auth: 'private',
+    endpoint: 'GET /v1/client/info',
     handle: ({ state, account }): AccountInfo => {
       const rates = state.feeRates;
       const markets = [...state.markets.values()];
@@ -35,10 +33,7 @@ export const accountRoutes: Route[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/client/margin_mode',
-    auth: 'private',
-    body: true,
+    endpoint: 'POST /v1/client/margin_mode',
     handle: ({ state, account, body }) => {
       const fields = Fields.body(body, ['symbol', 'default_margin_mode']);
       const symbol = fields.requiredString('symbol');

@@ -8,9 +8,9 @@
  * `{"orders": [...]}`, 0 or more than 10 items, an item that is not an object) and any bad
  * item signature (401 -1001): the signatures authenticate the request, and an
  * authentication failure is never a partial success. The limit: 1 request per second, and
- * each item also spends one of POST /v1/order's budget (spec/constants.ts `perItem`).
+ * each item also spends one of POST /v1/order's budget (its row's `perItem` in contract/endpoints.ts).
  */
-import { BATCH_ORDERS_MAX } from '../../spec/constants.ts';
+import { BATCH_ORDERS_MAX } from '../../contract/constants.ts';
 import { verifyOrder } from '../auth.ts';
 import { ApiError, invalid } from '../errors.ts';
 import { created } from '../records.ts';
@@ -75,11 +75,7 @@ function itemsOf(body: unknown): Json[] {
 
 export const batchRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/v1/batch-order',
-    auth: 'order',
-    body: true,
-    orderParams: 'handler',
+    endpoint: 'POST /v1/batch-order',
     items: (body) => {
       const orders = (body as { orders?: unknown } | null)?.orders;
       // A malformed envelope (refused below) spends nothing of the create-order budget.

@@ -1,6 +1,6 @@
 /** Broker administrator: POST /v1/broker/fee_rate/default, PUT /v1/broker/order_enum/{enum_id}. */
 
-import { ENUM_ID_MAX, ENUM_ID_PATTERN, FEE_RATE_STEP } from '../../spec/constants.ts';
+import { ENUM_ID_MAX, ENUM_ID_PATTERN, FEE_RATE_STEP } from '../../contract/constants.ts';
 import { isMultipleOf } from '../decimal.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
@@ -8,10 +8,7 @@ import { checkSymbol, Fields } from '../validation.ts';
 
 export const brokerRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/v1/broker/fee_rate/default',
-    auth: 'admin',
-    body: true,
+    endpoint: 'POST /v1/broker/fee_rate/default',
     handle: ({ state, body }) => {
       const f = Fields.body(body, [
         'maker_fee_rate',
@@ -33,10 +30,7 @@ export const brokerRoutes: Route[] = [
     },
   },
   {
-    method: 'PUT',
-    path: '/v1/broker/order_enum/:enum_id',
-    auth: 'admin',
-    body: true,
+    endpoint: 'PUT /v1/broker/order_enum/{enum_id}',
     handle: ({ state, body, params }) => {
       const enumId = params.enum_id!;
       if (!ENUM_ID_PATTERN.test(enumId)) throw invalid('enum_id', 'must match ^[A-Z0-9_]+$');

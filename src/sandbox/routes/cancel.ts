@@ -4,7 +4,7 @@
  * order-signed over its query parameters (the pipeline verifies `signature` against them).
  * The answers are acknowledgements: the order itself reads CANCELLED at once here.
  */
-import { CANCEL_ALL_SENT, CANCEL_BATCH_MAX, CANCEL_SENT } from '../../spec/constants.ts';
+import { CANCEL_ALL_SENT, CANCEL_BATCH_MAX, CANCEL_SENT } from '../../contract/constants.ts';
 import { invalid, notFound } from '../errors.ts';
 import { isPending } from '../records.ts';
 import type { Route } from '../router.ts';
@@ -47,11 +47,7 @@ const byId = (orders: Map<number, Order>, account: Account, id: string) => {
 
 export const cancelRoutes: Route[] = [
   {
-    method: 'DELETE',
-    path: '/v1/order',
-    auth: 'order',
-    query: ['order_id', 'symbol', 'signature'],
-    orderParams: 'query',
+    endpoint: 'DELETE /v1/order',
     handle: ({ state, engine, account, query }) => {
       const orderId = query.requiredNumber('order_id', { integer: true, positive: true });
       const symbol = query.requiredString('symbol');
@@ -61,11 +57,7 @@ export const cancelRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE',
-    path: '/v1/client/order',
-    auth: 'order',
-    query: ['client_order_id', 'symbol', 'signature'],
-    orderParams: 'query',
+    endpoint: 'DELETE /v1/client/order',
     handle: ({ state, engine, account, query }) => {
       const clientOrderId = query.requiredString('client_order_id');
       const symbol = query.requiredString('symbol');
@@ -79,11 +71,7 @@ export const cancelRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE',
-    path: '/v1/orders',
-    auth: 'order',
-    query: ['symbol', 'signature'],
-    orderParams: 'query',
+    endpoint: 'DELETE /v1/orders',
     handle: ({ state, engine, account, query }) => {
       const symbol = query.string('symbol');
       if (symbol !== undefined) checkSymbol('symbol', symbol, state.symbolKnown);
@@ -92,11 +80,7 @@ export const cancelRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE',
-    path: '/v1/batch-order',
-    auth: 'order',
-    query: ['order_ids', 'signature'],
-    orderParams: 'query',
+    endpoint: 'DELETE /v1/batch-order',
     handle: ({ state, engine, account, query }) => {
       const ids = idList(query, 'order_ids', positiveInteger, 'must be a positive integer');
       return cancelSome(
@@ -107,11 +91,7 @@ export const cancelRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE',
-    path: '/v1/client/batch-order',
-    auth: 'order',
-    query: ['client_order_ids', 'signature'],
-    orderParams: 'query',
+    endpoint: 'DELETE /v1/client/batch-order',
     handle: ({ engine, account, query }) => {
       const ids = idList(query, 'client_order_ids', (id) => id !== '', 'must not be empty');
       return cancelSome(

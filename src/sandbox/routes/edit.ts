@@ -4,8 +4,8 @@
  * (the pipeline verifies it). `order_id` may be a decimal string (as documented) or a number.
  * The other fields must describe the order as placed: only price and quantity can change.
  */
-import { EDIT_SENT, EDITABLE_ORDER_FIELDS } from '../../spec/constants.ts';
-import { ORDER_TYPES, SIDES } from '../../upstream/types.ts';
+import { EDIT_SENT, EDITABLE_ORDER_FIELDS } from '../../contract/constants.ts';
+import { ORDER_TYPES, SIDES } from '../../contract/wire.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol, Fields } from '../validation.ts';
@@ -26,11 +26,7 @@ const EDIT_FIELDS = [
 
 export const editRoutes: Route[] = [
   {
-    method: 'PUT',
-    path: '/v1/order',
-    auth: 'order',
-    body: true,
-    orderParams: 'body',
+    endpoint: 'PUT /v1/order',
     handle: ({ state, engine, account, body }) => {
       const f = Fields.body(body, EDIT_FIELDS);
       const orderId = f.requiredNumber('order_id', {

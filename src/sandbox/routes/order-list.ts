@@ -18,26 +18,13 @@ import {
   type OrderSort,
   type OrderStatusFilter,
   type SpecOrderStatus,
-} from '../../spec/constants.ts';
-import { ORDER_TYPES, SIDES } from '../../upstream/types.ts';
+} from '../../contract/constants.ts';
+import { ORDER_TYPES, SIDES } from '../../contract/wire.ts';
 import { invalid, notFound } from '../errors.ts';
 import { orderRecord } from '../records.ts';
 import type { Route } from '../router.ts';
 import type { Order } from '../state.ts';
 import { checkSymbol } from '../validation.ts';
-
-const LIST_QUERY = [
-  'symbol',
-  'side',
-  'order_type',
-  'status',
-  'order_tag',
-  'start_t',
-  'end_t',
-  'page',
-  'size',
-  'sort_by',
-] as const;
 
 function statusesOf(filter: OrderStatusFilter): readonly SpecOrderStatus[] {
   return filter === 'INCOMPLETE' || filter === 'COMPLETED' ? ORDER_STATUS_GROUPS[filter] : [filter];
@@ -55,10 +42,7 @@ function comparator(sort: OrderSort): (a: Order, b: Order) => number {
 
 export const orderListRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/v1/orders',
-    auth: 'private',
-    query: LIST_QUERY,
+    endpoint: 'GET /v1/orders',
     handle: ({ state, account, query }) => {
       const symbol = query.string('symbol');
       if (symbol !== undefined) checkSymbol('symbol', symbol, state.symbolKnown);
@@ -96,9 +80,7 @@ export const orderListRoutes: Route[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/order/:order_id',
-    auth: 'private',
+    endpoint: 'GET /v1/order/{order_id}',
     handle: ({ state, account, params }) => {
       const text = params.order_id!;
       const id = Number(text);

@@ -5,13 +5,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   CLIENT_ORDER_ID_MAX,
-  CLIENT_ORDER_ID_PATTERN,
+  CLIENT_ORDER_ID_RULES,
   LEVEL_MAX,
   LEVEL_MIN,
   ORDER_TAG_MAX,
   PRICELESS_ORDER_TYPES,
-} from '../../spec/constants.ts';
-import { MARGIN_MODES, ORDER_TYPES, type OrderType, SIDES } from '../../upstream/types.ts';
+} from '../../contract/constants.ts';
+import { MARGIN_MODES, ORDER_TYPES, type OrderType, SIDES } from '../../contract/wire.ts';
 import { duplicate, invalid, notFound, unauthorized } from '../errors.ts';
 import { created, orderRecord } from '../records.ts';
 import type { Route } from '../router.ts';
@@ -52,12 +52,8 @@ export function parseOrder(
   const type = f.oneOf('order_type', ORDER_TYPES, true)!;
   const side = f.oneOf('side', SIDES, true)!;
   const clientOrderId = f.string('client_order_id', { max: CLIENT_ORDER_ID_MAX });
-  if (clientOrderId !== undefined && !CLIENT_ORDER_ID_PATTERN.test(clientOrderId)) {
-    throw invalid(
-      name('client_order_id'),
-      'at most 36 characters without spaces; a hyphen is allowed but not as the first character',
-    );
-  }
+  const broken = clientOrderId && CLIENT_ORDER_ID_RULES.find((check) => !check.test(clientOrderId));
+  if (broken) throw invalid(name('client_order_id'), broken.message);
   const priceless = PRICELESS.includes(type);
   const price = f.number('order_price', { positive: true, required: !priceless });
   const quantity = f.number('order_quantity', { positive: true });
@@ -157,20 +153,14 @@ export function ownOrder(
 
 export const orderRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/v1/order',
-    auth: 'order',
-    body: true,
-    orderParams: 'body',
+    endpoint: 'POST /v1/order',
     handle: ({ state, engine, account, body, headers, now }) => {
       checkRecvWindow(headers, now);
       return created(engine.place(account!, parseOrder(state, account!, body)));
     },
   },
   {
-    method: 'GET',
-    path: '/v1/client/order/:client_order_id',
-    auth: 'private',
+    endpoint: 'GET /v1/client/order/{client_order_id}',
     handle: ({ account, params }) => {
       const id = params.client_order_id!;
       const order = account!.ordersByClientId.get(id);

@@ -29,10 +29,7 @@ function overlaps(a: PointsStage, b: PointsStage): boolean {
 
 export const pointsRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/v1/admin/points/stage',
-    auth: 'admin',
-    body: true,
+    endpoint: 'POST /v1/admin/points/stage',
     handle: ({ state, body }) => {
       const f = Fields.body(body, FIELDS);
       const rawId = f.raw('stage_id');

@@ -9,15 +9,11 @@ import { checkSymbol } from '../validation.ts';
 
 export const portfolioRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/v1/positions',
-    auth: 'private',
+    endpoint: 'GET /v1/positions',
     handle: ({ state, account, now }) => positionsOf(state, account!, now),
   },
   {
-    method: 'GET',
-    path: '/v1/position/:symbol',
-    auth: 'private',
+    endpoint: 'GET /v1/position/{symbol}',
     handle: ({ state, account, params, now }) => {
       const symbol = params.symbol!;
       checkSymbol('symbol', symbol, state.symbolKnown);
@@ -25,10 +21,7 @@ export const portfolioRoutes: Route[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/client/holding',
-    auth: 'private',
-    query: ['all'],
+    endpoint: 'GET /v1/client/holding',
     handle: ({ state, account, query }) => {
       const all = query.oneOf('all', ['true', 'false'] as const) === 'true';
       return { holding: holdingRows(state, account!, all) };

@@ -3,13 +3,17 @@
  * GET /v1/referral/admin_info (broker administrator); GET /v1/referral/referee_rebate_summary
  * (any account, as referee).
  */
-import { MAX_REBATE_RATE_MAX } from '../../spec/constants.ts';
+import {
+  MAX_REBATE_RATE_MAX,
+  REFERRAL_PAGE_SIZE_DEFAULT,
+  REFERRAL_PAGE_SIZE_MAX,
+} from '../../contract/constants.ts';
 import {
   REFERRAL_SORTS,
   type RefereeRebateSummary,
   type ReferralAdminInfo,
   type ReferralAdminRow,
-} from '../../upstream/types.ts';
+} from '../../contract/wire.ts';
 import { round } from '../decimal.ts';
 import { duplicate, invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
@@ -18,8 +22,6 @@ import { Fields } from '../validation.ts';
 
 /** Letters, digits, `_` and `-`, at most 36 (a code is usable as an order_tag). */
 export const REFERRAL_CODE_FORM = /^[A-Za-z0-9_-]{1,36}$/;
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
 
 function knownAccount(state: SandboxState, field: string, id: string): Account {
   const account = state.account(id);
@@ -60,10 +62,7 @@ function adminRow(state: SandboxState, owner: Account): ReferralAdminRow {
 
 export const referralRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/v1/referral/create',
-    auth: 'admin',
-    body: true,
+    endpoint: 'POST /v1/referral/create',
     handle: ({ state, body, now }) => {
       const f = Fields.body(body, [
         'account_id',
@@ -101,10 +100,7 @@ export const referralRoutes: Route[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/referral/multi_level/admin/update/affiliate',
-    auth: 'admin',
-    body: true,
+    endpoint: 'POST /v1/referral/multi_level/admin/update/affiliate',
     handle: ({ state, body }) => {
       const f = Fields.body(body, ['rebate_rate', 'account_ids']);
       const rate = f.requiredNumber('rebate_rate', { min: 0, max: 1 });
@@ -122,14 +118,12 @@ export const referralRoutes: Route[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/referral/admin_info',
-    auth: 'admin',
-    query: ['page', 'size', 'user_address', 'account_id', 'sort_by'],
+    endpoint: 'GET /v1/referral/admin_info',
     handle: ({ state, query }): ReferralAdminInfo => {
       const page = query.number('page', { integer: true, min: 1 }) ?? 1;
       const size =
-        query.number('size', { integer: true, min: 1, max: MAX_PAGE_SIZE }) ?? DEFAULT_PAGE_SIZE;
+        query.number('size', { integer: true, min: 1, max: REFERRAL_PAGE_SIZE_MAX }) ??
+        REFERRAL_PAGE_SIZE_DEFAULT;
       const userAddress = query.string('user_address');
       const accountId = query.string('account_id');
       if (userAddress !== undefined && accountId !== undefined) {
@@ -151,10 +145,7 @@ export const referralRoutes: Route[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/referral/referee_rebate_summary',
-    auth: 'private',
-    query: ['start_date', 'end_date'],
+    endpoint: 'GET /v1/referral/referee_rebate_summary',
     handle: ({ state, account, query }): RefereeRebateSummary => {
       const start = query.date('start_date');
       const end = query.date('end_date');

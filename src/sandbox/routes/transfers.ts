@@ -3,7 +3,7 @@ import type {
   InternalTransferResult,
   StrategyVaultNonce,
   WithdrawNonce,
-} from '../../upstream/types.ts';
+} from '../../contract/wire.ts';
 import { round } from '../decimal.ts';
 import { ApiError, duplicate, invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
@@ -20,10 +20,7 @@ export const TRANSFER_TOKENS = ['USDC'] as const;
 
 export const transferRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/v2/internal_transfer',
-    auth: 'private',
-    body: true,
+    endpoint: 'POST /v2/internal_transfer',
     handle: ({ state, account, body, now }): InternalTransferResult => {
       const f = Fields.body(body, ['signature', 'userAddress', 'verifyingContract', 'message']);
       const m = f.object(
@@ -84,15 +81,11 @@ export const transferRoutes: Route[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/withdraw_nonce',
-    auth: 'private',
+    endpoint: 'GET /v1/withdraw_nonce',
     handle: ({ state }): WithdrawNonce => ({ withdraw_nonce: state.nextWithdrawNonce() }),
   },
   {
-    method: 'GET',
-    path: '/v1/public/sv_nonce',
-    auth: 'public',
+    endpoint: 'GET /v1/public/sv_nonce',
     handle: ({ state }): StrategyVaultNonce => ({ nonce: state.nextSvNonce() }),
   },
 ];

@@ -5,8 +5,8 @@
  */
 import { WebSocket } from 'ws';
 import { formatEd25519PublicKey, parseEd25519PublicKey } from '../../auth/keys.ts';
-import { verifyRequestSignature } from '../../auth/request-signature.ts';
-import { TIMESTAMP_TOLERANCE_MS } from '../../spec/constants.ts';
+import { TIMESTAMP_TOLERANCE_MS } from '../../contract/constants.ts';
+import { verifyRequestSignature } from '../request-verify.ts';
 import type { Account, SandboxState } from '../state.ts';
 import { type ParsedTopic, parseTopic, type StreamKind } from './topics.ts';
 

@@ -14,7 +14,8 @@ import {
   WALLET_STATUSES,
   type WalletSide,
   type WalletStatus,
-} from '../../spec/constants.ts';
+} from '../../contract/constants.ts';
+import { NOT_FOUND } from '../../contract/errors.ts';
 import { ApiError, invalid } from '../errors.ts';
 import {
   errorResponse,
@@ -30,6 +31,48 @@ const TOKEN = /^[A-Z0-9]{1,16}$/;
 
 type Body = Record<string, unknown>;
 
+function maintenance(stream: StreamServer, body: Body): MaintenanceStatus {
+  const status = body.status;
+  if (status !== 0 && status !== 2)
+    throw invalid('status', 'must be 0 (normal) or 2 (maintenance)');
+  const next: MaintenanceStatus = { status };
+  for (const field of ['startTime', 'endTime'] as const) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || (value as number) < 0) {
+      throw invalid(field, 'must be milliseconds since the epoch');
+    }
+    next[field] = value as number;
+  }
+  stream.setMaintenance(next);
+  return next;
+}
+
+function walletEvent(stream: StreamServer, state: SandboxState, id: string, body: Body) {
+  const account = state.account(id);
+  if (!account) throw new ApiError(NOT_FOUND, `account_id: unknown account ${id}`, 404);
+  const side = body.side;
+  if (!WALLET_SIDES.includes(side as never))
+    throw invalid('side', `must be one of ${WALLET_SIDES.join(', ')}`);
+  const token = body.token ?? 'USDC';
+  if (typeof token !== 'string' || !TOKEN.test(token))
+    throw invalid('token', 'must be a token name such as USDC');
+  const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
+    throw invalid('amount', 'must be a positive number');
+  }
+  const status = body.status;
+  if (!WALLET_STATUSES.includes(status as never)) {
+    throw invalid('status', `must be one of ${WALLET_STATUSES.join(', ')}`);
+  }
+  return stream.walletEvent(account, {
+    side: side as WalletSide,
+    token,
+    amount,
+    status: status as WalletStatus,
+  });
+}
+
 /** Answers the stream control endpoints; undefined for any other path. */
 export function streamControl(
   stream: StreamServer,
@@ -37,22 +80,7 @@ export function streamControl(
   clock: () => number,
 ): (req: SandboxRequest) => SandboxResponse | undefined {
   const routes: Record<string, (body: Body, req: SandboxRequest) => unknown> = {
-    'POST /sandbox/maintenance': (body) => {
-      const status = body.status;
-      if (status !== 0 && status !== 2)
-        throw invalid('status', 'must be 0 (normal) or 2 (maintenance)');
-      const next: MaintenanceStatus = { status };
-      for (const field of ['startTime', 'endTime'] as const) {
-        const value = body[field];
-        if (value === undefined) continue;
-        if (!Number.isSafeInteger(value) || (value as number) < 0) {
-          throw invalid(field, 'must be milliseconds since the epoch');
-        }
-        next[field] = value as number;
-      }
-      stream.setMaintenance(next);
-      return next;
-    },
+    'POST /sandbox/maintenance': (body) => maintenance(stream, body),
     'GET /sandbox/connections': () => stream.counts(),
     'POST /sandbox/connections/drop': (body) => ({ dropped: stream.drop(body.refuse === true) }),
     'POST /sandbox/connections/accept': () => {
@@ -60,32 +88,6 @@ export function streamControl(
       return undefined;
     },
   };
-
-  const wallet = (id: string, body: Body) => {
-    const account = state.account(id);
-    if (!account) throw new ApiError(-1006, `account_id: unknown account ${id}`, 404);
-    const side = body.side;
-    if (!WALLET_SIDES.includes(side as never))
-      throw invalid('side', `must be one of ${WALLET_SIDES.join(', ')}`);
-    const token = body.token ?? 'USDC';
-    if (typeof token !== 'string' || !TOKEN.test(token))
-      throw invalid('token', 'must be a token name such as USDC');
-    const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
-    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
-      throw invalid('amount', 'must be a positive number');
-    }
-    const status = body.status;
-    if (!WALLET_STATUSES.includes(status as never)) {
-      throw invalid('status', `must be one of ${WALLET_STATUSES.join(', ')}`);
-    }
-    return stream.walletEvent(account, {
-      side: side as WalletSide,
-      token,
-      amount,
-      status: status as WalletStatus,
-    });
-  };
-
   return (req) => {
     const key = `${req.method} ${req.path}`;
     const walletMatch = req.method === 'POST' ? WALLET_PATH.exec(req.path) : null;
@@ -94,7 +96,9 @@ export function streamControl(
     const now = clock();
     try {
       const body = parseBody(req);
-      const data = walletMatch ? wallet(decodeSegment(walletMatch[1]!), body) : route!(body, req);
+      const data = walletMatch
+        ? walletEvent(stream, state, decodeSegment(walletMatch[1]!), body)
+        : route!(body, req);
       return successResponse(now, data);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(now, error);

@@ -1,13 +1,19 @@
 /**
- * Push payloads of the private topics, camelCase as the real stream sends them (the REST
- * reads are snake_case; the gateway maps both explicitly).
+ * Push payloads of the private topics, typed by the contract (`contract/wire-stream.ts`):
+ * camelCase as the real stream sends them (the REST reads are snake_case; the gateway maps
+ * both explicitly).
  */
-import type { WalletSide, WalletStatus } from '../../spec/constants.ts';
+import type {
+  BalanceData,
+  ExecutionReportData,
+  PositionData,
+  WalletData,
+} from '../../contract/wire-stream.ts';
 import type { OrderChanged } from '../events.ts';
 import type { HoldingRow, PositionRow } from '../records.ts';
 
 /** `executionreport` data: one order change; `tradeId` non-zero when it is a fill. */
-export function executionReport(event: OrderChanged) {
+export function executionReport(event: OrderChanged): ExecutionReportData {
   const { order, fill } = event;
   return {
     symbol: order.symbol,
@@ -33,7 +39,7 @@ export function executionReport(event: OrderChanged) {
 }
 
 /** One `position` row: the REST row in the stream's camelCase. */
-export function positionPayload(row: PositionRow) {
+export function positionPayload(row: PositionRow): PositionData {
   return {
     symbol: row.symbol,
     positionQty: row.position_qty,
@@ -55,7 +61,7 @@ export function positionPayload(row: PositionRow) {
 }
 
 /** `balance` data: `{balances: {TOKEN: {holding, frozen, pendingShortQty}}}`. */
-export function balancePayload(row: HoldingRow) {
+export function balancePayload(row: HoldingRow): BalanceData {
   return {
     balances: {
       [row.token]: { holding: row.holding, frozen: row.frozen, pendingShortQty: row.pending_short },
@@ -63,13 +69,5 @@ export function balancePayload(row: HoldingRow) {
   };
 }
 
-export interface WalletEvent {
-  id: string;
-  side: WalletSide;
-  token: string;
-  amount: number;
-  fee: number;
-  trans_status: WalletStatus;
-  created_time: number;
-  updated_time: number;
-}
+/** A `wallet` push (the contract's payload). */
+export type WalletEvent = WalletData;

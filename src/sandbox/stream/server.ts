@@ -11,7 +11,7 @@ import {
   type PrivateTopic,
   type WalletSide,
   type WalletStatus,
-} from '../../spec/constants.ts';
+} from '../../contract/constants.ts';
 import { round } from '../decimal.ts';
 import { isPending } from '../records.ts';
 import type { Account, SandboxState } from '../state.ts';

@@ -3,7 +3,7 @@
  * private account topics on `/v2/ws/private/stream/{account_id}`, public market and status
  * topics on `/ws/stream/{account_id}`. A topic on the wrong stream is an invalid topic.
  */
-import { MAINTENANCE_TOPIC, PRIVATE_TOPICS, type PrivateTopic } from '../../spec/constants.ts';
+import { MAINTENANCE_TOPIC, PRIVATE_TOPICS, type PrivateTopic } from '../../contract/constants.ts';
 
 export type StreamKind = 'public' | 'private';
 

@@ -1,6 +1,7 @@
 /** The REST reads an account stream's resync uses, over the account's upstream view. */
+
+import type { Holding, PositionRow } from '../../contract/wire.ts';
 import type { AccountApi } from '../api.ts';
-import type { Holding, PositionRow } from '../types.ts';
 import type { OrdersByUpdate } from './gap-read.ts';
 
 /** REST reads a resync uses. */

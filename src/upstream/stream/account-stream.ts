@@ -8,13 +8,13 @@
  * order state reached in the gap is delivered; positions and balances are re-read too.
  */
 import { RequestSigner } from '../../auth/request-signature.ts';
+import { PRIVATE_TOPICS } from '../../contract/constants.ts';
 import {
   type BalanceModel,
   balanceFromRest,
   type PositionModel,
   positionFromRest,
 } from '../../models/portfolio.ts';
-import { PRIVATE_TOPICS } from '../../spec/constants.ts';
 import type { AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import type { AccountReads } from './account-reads.ts';

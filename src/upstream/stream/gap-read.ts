@@ -5,7 +5,7 @@
  * At most `maxPages` pages: past that the gap is too large to read whole, and what was read
  * (the newest changes) comes back marked `truncated`.
  */
-import type { OrderList, OrderRecord } from '../types.ts';
+import type { OrderList, OrderRecord } from '../../contract/wire.ts';
 
 /** One page of the account's orders, most recently updated first. */
 export type OrdersByUpdate = (page: number, size: number) => Promise<OrderList>;

@@ -4,7 +4,7 @@
  * per account with at least one live subscriber here (reference-counted; closed `graceMs`
  * after the last one leaves, so a client that re-subscribes at once reuses it).
  */
-import { MAINTENANCE_TOPIC } from '../../spec/constants.ts';
+import { MAINTENANCE_TOPIC } from '../../contract/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import { type AccountReads, accountReads } from './account-reads.ts';

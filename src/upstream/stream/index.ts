@@ -1,6 +1,7 @@
 /** The upstream's WebSocket streams: shared connections, reconnect and resync, live models. */
+
+export { MAINTENANCE_TOPIC, WALLET_SIDES, WALLET_STATUSES } from '../../contract/constants.ts';
 export type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
-export { MAINTENANCE_TOPIC, WALLET_SIDES, WALLET_STATUSES } from '../../spec/constants.ts';
 export { type AccountReads, accountReads } from './account-reads.ts';
 export { type BackoffPolicy, backoffDelay } from './backoff.ts';
 export { type HubStats, StreamHub, type StreamHubOptions } from './hub.ts';

@@ -3,13 +3,8 @@
  * "WebSocket streams") and REST rows (snake_case). A payload missing a required field is
  * dropped (undefined), never half-delivered.
  */
-import {
-  type BalanceModel,
-  freeBalance,
-  type PositionModel,
-  positionSide,
-} from '../../models/portfolio.ts';
-import { WALLET_SIDES, WALLET_STATUSES } from '../../spec/constants.ts';
+
+import { WALLET_SIDES, WALLET_STATUSES } from '../../contract/constants.ts';
 import {
   MARGIN_MODES,
   type MarginMode,
@@ -20,7 +15,13 @@ import {
   type OrderType,
   SIDES,
   type Side,
-} from '../types.ts';
+} from '../../contract/wire.ts';
+import {
+  type BalanceModel,
+  freeBalance,
+  type PositionModel,
+  positionSide,
+} from '../../models/portfolio.ts';
 import type {
   AccountEventModel,
   LiquidatedPositionModel,

@@ -4,9 +4,10 @@
  * (map.ts; positions and balances by `src/models/portfolio.ts`), so a subscriber cannot tell
  * a pushed event from one found by a resync.
  */
+
+import type { WalletSide, WalletStatus } from '../../contract/constants.ts';
+import type { MarginMode, OrderStatus, OrderType, Side } from '../../contract/wire.ts';
 import type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
-import type { WalletSide, WalletStatus } from '../../spec/constants.ts';
-import type { MarginMode, OrderStatus, OrderType, Side } from '../types.ts';
 
 export interface FillModel {
   price: number;

@@ -4,7 +4,7 @@
  * event that a resync has already overtaken is not delivered after it (no FILLED → NEW).
  * Bounded: the least recently changed orders are forgotten first.
  */
-import { FINAL_ORDER_STATUSES } from '../types.ts';
+import { FINAL_ORDER_STATUSES } from '../../contract/wire.ts';
 import type { OrderUpdateModel } from './models.ts';
 
 interface Delivered {

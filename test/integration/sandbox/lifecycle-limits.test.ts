@@ -1,6 +1,9 @@
-/** The limits of the order-lifecycle endpoints (spec/constants.ts SPEC_LIMITS), per account. */
+/** The limits of the order-lifecycle endpoints (the rows of contract/endpoints.ts), per account. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SPEC_LIMITS } from '../../../src/spec/constants.ts';
+import { ENDPOINTS, type EndpointKey } from '../../../src/contract/endpoints.ts';
+
+const limitOf = (key: EndpointKey) => ENDPOINTS[key].limit;
+
 import type { Reply, SandboxClient } from '../../helpers/sandbox-client.ts';
 import { type Fixture, startFixture } from './fixtures.ts';
 import { resting } from './lifecycle.ts';
@@ -14,7 +17,7 @@ afterEach(async () => {
 type Call = (c: SandboxClient, i: number) => Promise<Reply>;
 const ETH = 'PERP_ETH_USDC';
 
-const cases: [keyof typeof SPEC_LIMITS, Call][] = [
+const cases: [EndpointKey, Call][] = [
   ['DELETE /v1/order', (c) => c.cancel('/v1/order', { order_id: '1', symbol: ETH })],
   [
     'DELETE /v1/client/order',
@@ -53,7 +56,7 @@ describe('lifecycle limits', () => {
   it.each(cases)(
     '%s: its documented count per window, then 429 -1003 with Retry-After',
     async (route, call) => {
-      const { limit, windowMs } = SPEC_LIMITS[route];
+      const { limit, windowMs } = limitOf(route);
       f = await startFixture({ limits: {} });
       const start = f.clock.now;
       for (let i = 0; i < limit; i++) {
@@ -72,8 +75,8 @@ describe('lifecycle limits', () => {
   );
 
   it('the table says what the facts say', () => {
-    expect(SPEC_LIMITS['GET /v1/positions']).toMatchObject({ limit: 30, windowMs: 10_000 });
-    expect(SPEC_LIMITS['POST /v1/batch-order']).toMatchObject({
+    expect(limitOf('GET /v1/positions')).toMatchObject({ limit: 30, windowMs: 10_000 });
+    expect(limitOf('POST /v1/batch-order')).toMatchObject({
       limit: 1,
       perItem: 'POST /v1/order',
     });
@@ -83,7 +86,7 @@ describe('lifecycle limits', () => {
       'GET /v1/orders',
       'GET /v1/client/holding',
     ] as const) {
-      expect(SPEC_LIMITS[route]).toMatchObject({ limit: 10, windowMs: 1_000, scope: 'account' });
+      expect(limitOf(route)).toMatchObject({ limit: 10, windowMs: 1_000, scope: 'account' });
     }
   });
 });

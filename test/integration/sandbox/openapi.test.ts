@@ -7,8 +7,9 @@
 import { dereference, validate } from '@readme/openapi-parser';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiPath, routeKey } from '../../../src/sandbox/openapi.ts';
-import { CONTROL_DOCS, ROUTE_DOCS } from '../../../src/sandbox/openapi-schemas.ts';
+import { describedEndpoint } from '../../../src/sandbox/openapi.ts';
+import { ROUTE_DOCS } from '../../../src/sandbox/openapi-routes.ts';
+import { CONTROL_DOCS } from '../../../src/sandbox/openapi-schemas.ts';
 import { SANDBOX_ROUTES } from '../../../src/sandbox/routes/index.ts';
 import { type Fixture, startFixture } from './fixtures.ts';
 
@@ -53,10 +54,10 @@ describe('GET /sandbox/openapi.json', () => {
 
   it('documents every route of the table, with its query, body and authentication', () => {
     const documented = new Set(operations().map(({ path, method }) => `${method} ${path}`));
-    for (const route of SANDBOX_ROUTES) {
-      const key = `${route.method} ${openApiPath(route.path)}`;
+    for (const { endpoint: key } of SANDBOX_ROUTES) {
+      const route = describedEndpoint(key);
       expect(documented, key).toContain(key);
-      const op = doc.paths[openApiPath(route.path)]![route.method.toLowerCase()]!;
+      const op = doc.paths[route.path]![route.method.toLowerCase()]!;
       const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       expect(query.sort(), `${key} query`).toEqual([...(route.query ?? [])].sort());
       expect(op.requestBody !== undefined, `${key} body`).toBe(route.body === true);
@@ -64,13 +65,13 @@ describe('GET /sandbox/openapi.json', () => {
       const expected = {
         public: [],
         private: ['accountId', 'key', 'requestSignature', 'timestamp'],
-        admin: ['accountId', 'key', 'requestSignature', 'timestamp'],
-        order: ['accountId', 'key', 'requestSignature', 'timestamp', 'tradingKey'],
-      }[route.auth];
+        broker_admin: ['accountId', 'key', 'requestSignature', 'timestamp'],
+        trading: ['accountId', 'key', 'requestSignature', 'timestamp', 'tradingKey'],
+      }[route.auth ?? 'public'];
       expect(schemes, `${key} security`).toEqual(expected);
     }
     // No description without a route, and every control route is in the document.
-    expect(Object.keys(ROUTE_DOCS).sort()).toEqual(SANDBOX_ROUTES.map(routeKey).sort());
+    expect(Object.keys(ROUTE_DOCS).sort()).toEqual(SANDBOX_ROUTES.map((r) => r.endpoint).sort());
     const control = operations().filter(({ path }) => path.startsWith('/sandbox/'));
     expect(control.length).toBe(Object.keys(CONTROL_DOCS).length);
     expect(operations().length).toBe(SANDBOX_ROUTES.length + control.length);

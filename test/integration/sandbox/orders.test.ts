@@ -139,9 +139,17 @@ describe('order validation', () => {
       'client_order_id leading hyphen',
       { client_order_id: '-abc' },
       -1005,
-      /client_order_id: .*hyphen/,
+      /client_order_id: must not start with "-"/,
     ],
     ['client_order_id with a space', { client_order_id: 'a b' }, -1005, /client_order_id/],
+    // The contract's one rule (the gateway's): characters a query needs no escaping for.
+    [
+      'client_order_id with a dot',
+      { client_order_id: 'a.b' },
+      -1005,
+      /client_order_id: may contain only letters, digits, "-" and "_"/,
+    ],
+    ['client_order_id with a slash', { client_order_id: 'a/b' }, -1005, /client_order_id: may/],
     ['order_price required for LIMIT', { order_price: null }, -1005, /order_price: is required/],
     [
       'order_price required for IOC',

@@ -8,13 +8,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../src/contract/wire.ts';
 import { generateDemoAccount } from '../../../src/sandbox/demo.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { createUpstreamClient, type UpstreamClient } from '../../../src/upstream/client.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 import type { AccountStreamEvent, OrderUpdateModel } from '../../../src/upstream/stream/index.ts';
 import { StreamHub, wsBaseOf } from '../../../src/upstream/stream/index.ts';
-import type { OrderRecord } from '../../../src/upstream/types.ts';
 import { SandboxClient } from '../../helpers/sandbox-client.ts';
 import { testConfig } from '../upstream/harness.ts';
 

@@ -1,6 +1,6 @@
 /**
- * graphql-ws' direct lane (src/live-ws-stream.ts, src/live-ws-connection.ts) over real
- * WebSockets on port 0, wired as src/live.ts wires it, on a schema whose subscriptions are
+ * graphql-ws' direct lane (src/live/ws-lane-stream.ts, src/live/ws-connection.ts) over real
+ * WebSockets on port 0, wired as src/live/ws-server.ts wires it, on a schema whose subscriptions are
  * SubscriberQueues; raw `ws` clients record every text frame. Each subscription's `next`
  * messages carry its own id and are byte for byte what graphql-ws' own `stringifyMessage`
  * makes of the execution result (frame lengths of every header size); a result with an error
@@ -16,9 +16,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { WS_BUFFER_MAX, WsConnection } from '../../../src/live-ws-connection.ts';
-import { laneOperation, withWsLane } from '../../../src/live-ws-stream.ts';
-import { useSharedSubscriptionEvents } from '../../../src/plugins/use-shared-subscription-events.ts';
+import { useSharedSubscriptionEvents } from '../../../src/live/use-shared-subscription-events.ts';
+import { laneSendHooks, WS_BUFFER_MAX, WsConnection } from '../../../src/live/ws-connection.ts';
+import { laneOperation, withWsLane } from '../../../src/live/ws-lane-stream.ts';
 import { deliver } from '../../../src/resolvers/live.ts';
 import { SubscriberQueue } from '../../../src/resolvers/live-queue.ts';
 
@@ -83,9 +83,11 @@ beforeAll(async () => {
       wss.emit('connection', ws, req);
     });
   });
-  // As src/live.ts: the operation runs through yoga's envelop; its request is the lane's key.
+  // As src/live/ws-server.ts: the operation runs through yoga's envelop; its request is the
+  // lane's key; the lane's batch leaves before whatever graphql-ws sends.
   useServer(
     {
+      ...laneSendHooks,
       execute: (args) => (args.rootValue as Enveloped).execute(args) as never,
       subscribe: async (args) => {
         const result = await (args.rootValue as Enveloped).subscribe(args);

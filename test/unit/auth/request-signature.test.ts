@@ -1,9 +1,7 @@
 import bs58 from 'bs58';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ED25519_ENGINE, ed25519Signer, ed25519Verifier } from '../../../src/auth/ed25519.ts';
+import { ed } from '../../../src/auth/engines/noble.ts';
 import { KeyFormatError } from '../../../src/auth/keys.ts';
-import { ed } from '../../../src/auth/noble.ts';
 import {
   RequestSigner,
   requestMessage,
@@ -167,33 +165,5 @@ describe('verifyRequestSignature', () => {
     for (const [k, m, s] of garbage) {
       expect(verifyRequestSignature(k as string, m as string, s as string)).toBe(false);
     }
-  });
-});
-
-describe('ed25519 engines', () => {
-  const seeds = fc.uint8Array({ minLength: 32, maxLength: 32 });
-  const messages = fc.uint8Array({ maxLength: 600 });
-
-  it('signs with libsodium where its addon loads (this platform has a prebuilt one)', () => {
-    expect(ED25519_ENGINE).toBe('libsodium');
-  });
-
-  it('libsodium, OpenSSL and noble give the same bytes and accept each other', () => {
-    fc.assert(
-      fc.property(seeds, messages, (seed, message) => {
-        const sodium = ed25519Signer(seed, 'libsodium')(message);
-        const openssl = ed25519Signer(seed, 'openssl')(message);
-        expect(Buffer.from(sodium)).toEqual(Buffer.from(openssl));
-        expect(Buffer.from(sodium)).toEqual(Buffer.from(ed.sign(message, seed)));
-        const publicKey = ed.getPublicKey(seed);
-        expect(ed25519Verifier(publicKey, 'libsodium')(message, openssl)).toBe(true);
-        expect(ed25519Verifier(publicKey, 'openssl')(message, sodium)).toBe(true);
-        const tampered = Buffer.from(sodium);
-        tampered[0]! ^= 1;
-        expect(ed25519Verifier(publicKey, 'libsodium')(message, tampered)).toBe(false);
-        expect(ed25519Verifier(publicKey, 'openssl')(message, tampered)).toBe(false);
-      }),
-      { numRuns: 200 },
-    );
   });
 });

@@ -1,9 +1,9 @@
 /** The upstream-cost model of the caller limits, on the gateway's real schema. */
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { operationCost, ROOT_FIELD_OPERATIONS } from '../../../src/caller-limits/cost.ts';
+import { operationCost, ROOT_FIELD_ENDPOINTS } from '../../../src/caller-limits/cost.ts';
+import { ENDPOINTS } from '../../../src/contract/endpoints.ts';
 import { schema } from '../../../src/schema/index.ts';
-import { CATALOG } from '../../../src/upstream/catalog.ts';
 
 const cost = (query: string, variables?: Record<string, unknown>, name?: string) =>
   operationCost(schema, parse(query), name, variables);
@@ -76,14 +76,14 @@ describe('operationCost', () => {
     expect(cost('mutation { placeOrder(input: {}) { __typename } }').total).toBe(1);
   });
 
-  it('maps root fields only to catalog operations that exist', () => {
+  it('maps root fields only to endpoints of the contract', () => {
     const fields = {
       ...schema.getQueryType()?.getFields(),
       ...schema.getMutationType()?.getFields(),
     };
-    for (const [field, op] of Object.entries(ROOT_FIELD_OPERATIONS)) {
+    for (const [field, key] of Object.entries(ROOT_FIELD_ENDPOINTS)) {
       expect(fields[field], field).toBeDefined();
-      expect(CATALOG[op], op).toBeDefined();
+      expect(ENDPOINTS[key], key).toBeDefined();
     }
   });
 });

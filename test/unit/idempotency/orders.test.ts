@@ -5,6 +5,7 @@
  */
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import type { CreateOrderParams, OrderCreated, OrderRecord } from '../../../src/contract/wire.ts';
 import { canonicalJson, orderFingerprint } from '../../../src/idempotency/fingerprint.ts';
 import { IDEMPOTENCY_KEY } from '../../../src/idempotency/keys.ts';
 import { sameOrder } from '../../../src/idempotency/order-match.ts';
@@ -14,7 +15,6 @@ import { toErrorMember } from '../../../src/resolvers/result.ts';
 import { UnavailableError, UpstreamRejectedError } from '../../../src/upstream/errors.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 import type { Store } from '../../../src/upstream/stores/store.ts';
-import type { CreateOrderParams, OrderCreated, OrderRecord } from '../../../src/upstream/types.ts';
 
 const params: CreateOrderParams = {
   symbol: 'PERP_ETH_USDC',

@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { useLiveSse } from '../../../src/plugins/use-live-sse.ts';
-import { useSharedSubscriptionEvents } from '../../../src/plugins/use-shared-subscription-events.ts';
+import { useLiveSse } from '../../../src/live/use-live-sse.ts';
+import { useSharedSubscriptionEvents } from '../../../src/live/use-shared-subscription-events.ts';
 import { deliver } from '../../../src/resolvers/live.ts';
 import { SubscriberQueue } from '../../../src/resolvers/live-queue.ts';
 

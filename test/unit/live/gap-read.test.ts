@@ -1,10 +1,10 @@
 /** Reading a gap's order changes by update time: where it stops, repeats, the page cap. */
 import { describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../src/contract/wire.ts';
 import {
   type OrdersByUpdate,
   readOrdersChangedSince,
 } from '../../../src/upstream/stream/gap-read.ts';
-import type { OrderRecord } from '../../../src/upstream/types.ts';
 
 const row = (order_id: number, updated_time: number) =>
   ({ order_id, updated_time }) as unknown as OrderRecord;

@@ -1,7 +1,7 @@
 /** Resync counters reach the registry at scrape time, as deltas. */
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { registerResyncMetrics } from '../../../src/live-resync-metrics.ts';
+import { registerResyncMetrics } from '../../../src/live/resync-metrics.ts';
 
 describe('registerResyncMetrics', () => {
   it('exports resyncs by outcome and the orders they emitted', async () => {

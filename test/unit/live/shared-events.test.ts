@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { useLiveSse } from '../../../src/plugins/use-live-sse.ts';
-import { useSharedSubscriptionEvents } from '../../../src/plugins/use-shared-subscription-events.ts';
+import { useLiveSse } from '../../../src/live/use-live-sse.ts';
+import { useSharedSubscriptionEvents } from '../../../src/live/use-shared-subscription-events.ts';
 
 /** Every subscriber's pending pull; `publish` hands them the same event object. */
 const waiting = new Set<(event: { n: number } | null) => void>();

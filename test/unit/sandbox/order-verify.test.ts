@@ -1,14 +1,14 @@
 /**
- * The sandbox's order-signature check (libsecp256k1's recovery) answers exactly like
- * `verifyOrderSignature` (noble's recovery): on valid signatures, a key's first use and later
- * ones, and on every tampering — wrong v, r, s, high s, another key, other parameters,
- * malformed text.
+ * The sandbox's order-signature check (its own normalizer, noble's recovery through the engine
+ * interface) answers exactly like the gateway's `verifyOrderSignature`: on valid signatures, a
+ * key's first use and later ones, and on every tampering — wrong v, r, s, high s, another key,
+ * other parameters, malformed text.
  */
 import { describe, expect, it } from 'vitest';
+import { secp } from '../../../src/auth/engines/noble.ts';
 import { parseTradingSecret, tradingKeyOf } from '../../../src/auth/keys.ts';
-import { secp } from '../../../src/auth/noble.ts';
 import { OrderSigner, verifyOrderSignature } from '../../../src/auth/order-signature.ts';
-import { verifyOrderFast } from '../../../src/sandbox/order-verify.ts';
+import { verifyOrderByRecovery } from '../../../src/sandbox/order-verify.ts';
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const hex64 = (n: bigint) => n.toString(16).padStart(64, '0');
@@ -58,7 +58,7 @@ function variants(signature: string): string[] {
   ];
 }
 
-describe('verifyOrderFast', () => {
+describe('verifyOrderByRecovery', () => {
   it('agrees with public-key recovery on valid and tampered signatures, key cached or not', () => {
     const signers = [randomSigner(), randomSigner(), randomSigner()];
     for (let round = 0; round < 3; round++) {
@@ -66,12 +66,12 @@ describe('verifyOrderFast', () => {
       for (const [i, signer] of signers.entries()) {
         const order = params(round * 10 + i);
         const signature = signer.sign(order);
-        expect(verifyOrderFast(signer.tradingKey, order, signature)).toBe(true);
+        expect(verifyOrderByRecovery(signer.tradingKey, order, signature)).toBe(true);
         const other = signers[(i + 1) % signers.length]!;
         for (const candidate of variants(signature)) {
           for (const key of [signer.tradingKey, other.tradingKey]) {
             for (const p of [order, { ...order, order_price: order.order_price + 1 }]) {
-              expect(verifyOrderFast(key, p, candidate), `${key} ${candidate}`).toBe(
+              expect(verifyOrderByRecovery(key, p, candidate), `${key} ${candidate}`).toBe(
                 verifyOrderSignature(key, p, candidate),
               );
             }
@@ -79,7 +79,7 @@ describe('verifyOrderFast', () => {
         }
       }
     }
-  });
+  }, 60_000);
 
   it('rejects a wrong v, wrong r/s and the wrong key', () => {
     const signer = randomSigner();
@@ -87,25 +87,25 @@ describe('verifyOrderFast', () => {
     const order = params(1);
     const signature = signer.sign(order);
     for (let k = 0; k < 3; k++)
-      expect(verifyOrderFast(signer.tradingKey, order, signature)).toBe(true);
+      expect(verifyOrderByRecovery(signer.tradingKey, order, signature)).toBe(true);
     const v = Number.parseInt(signature.slice(128), 16);
-    expect(verifyOrderFast(signer.tradingKey, order, `${signature.slice(0, 128)}0${v ^ 1}`)).toBe(
-      false,
-    );
+    expect(
+      verifyOrderByRecovery(signer.tradingKey, order, `${signature.slice(0, 128)}0${v ^ 1}`),
+    ).toBe(false);
     const r = BigInt(`0x${signature.slice(0, 64)}`);
-    expect(verifyOrderFast(signer.tradingKey, order, hex64(r ^ 1n) + signature.slice(64))).toBe(
-      false,
-    );
+    expect(
+      verifyOrderByRecovery(signer.tradingKey, order, hex64(r ^ 1n) + signature.slice(64)),
+    ).toBe(false);
     const s = BigInt(`0x${signature.slice(64, 128)}`);
     expect(
-      verifyOrderFast(
+      verifyOrderByRecovery(
         signer.tradingKey,
         order,
         signature.slice(0, 64) + hex64(s ^ 1n) + signature.slice(128),
       ),
     ).toBe(false);
-    expect(verifyOrderFast(other.tradingKey, order, signature)).toBe(false);
-    expect(verifyOrderFast('00'.repeat(64), order, signature)).toBe(false);
+    expect(verifyOrderByRecovery(other.tradingKey, order, signature)).toBe(false);
+    expect(verifyOrderByRecovery('00'.repeat(64), order, signature)).toBe(false);
   });
 
   it('accepts the published vector', () => {
@@ -124,6 +124,6 @@ describe('verifyOrderFast', () => {
       '47bb15ff7f69eb19c96da222f651da53b5ab30fb7caf69a76f01ad9af06c1544' +
       '00';
     for (let k = 0; k < 3; k++)
-      expect(verifyOrderFast(tradingKeyOf(secret), order, signature)).toBe(true);
+      expect(verifyOrderByRecovery(tradingKeyOf(secret), order, signature)).toBe(true);
   });
 });

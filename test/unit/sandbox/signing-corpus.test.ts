@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normalizeForSignature, pythonG10 } from '../../../src/sandbox/normalize.ts';
-import { verifyOrderFast } from '../../../src/sandbox/order-verify.ts';
+import { verifyOrderByRecovery } from '../../../src/sandbox/order-verify.ts';
 import { corpus } from '../../fixtures/signing-corpus.ts';
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -27,7 +27,7 @@ describe('sandbox verifier and the signing corpus (Python-generated)', () => {
 
   it("accepts every row's signature", () => {
     const refused = corpus.rows.filter(
-      (row) => !verifyOrderFast(keyOf(row.key), row.params, row.signature),
+      (row) => !verifyOrderByRecovery(keyOf(row.key), row.params, row.signature),
     );
     expect(refused.map((row) => row.normalized).slice(0, 5)).toEqual([]);
   }, 120_000);
@@ -37,10 +37,14 @@ describe('sandbox verifier and the signing corpus (Python-generated)', () => {
     corpus.rows.forEach((row, i) => {
       const tampered =
         i % 3 === 0
-          ? verifyOrderFast(keyOf(row.key), row.params, otherR(row.signature))
+          ? verifyOrderByRecovery(keyOf(row.key), row.params, otherR(row.signature))
           : i % 3 === 1
-            ? verifyOrderFast(keyOf(row.key), { ...row.params, tampered: 1 }, row.signature)
-            : verifyOrderFast(keyOf((row.key + 1) % corpus.keys.length), row.params, row.signature);
+            ? verifyOrderByRecovery(keyOf(row.key), { ...row.params, tampered: 1 }, row.signature)
+            : verifyOrderByRecovery(
+                keyOf((row.key + 1) % corpus.keys.length),
+                row.params,
+                row.signature,
+              );
       if (tampered) accepted.push(row.normalized);
     });
     expect(accepted.slice(0, 5)).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AccountInfo, OrderRecord } from '../../../src/contract/wire.ts';
 import { feeRatesOf, toAccount } from '../../../src/resolvers/account.ts';
 import {
   filledFraction,
@@ -11,7 +12,6 @@ import {
 import { toRebateSummary } from '../../../src/resolvers/rebate.ts';
 import { toAdminRow, toPageMeta } from '../../../src/resolvers/referral.ts';
 import { symbolValues } from '../../../src/resolvers/wire.ts';
-import type { AccountInfo, OrderRecord } from '../../../src/upstream/types.ts';
 
 const record: OrderRecord = {
   order_id: 13,

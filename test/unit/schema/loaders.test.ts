@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../src/contract/wire.ts';
 import { createLoaders, queryKey } from '../../../src/resolvers/loaders.ts';
 import type { AccountApi } from '../../../src/upstream/api.ts';
 import { UpstreamRejectedError } from '../../../src/upstream/errors.ts';
-import type { OrderRecord } from '../../../src/upstream/types.ts';
 
 /** An AccountApi that records calls and lets the test release them. */
 function fakeAccount() {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SPEC_LIMITS } from '../../../src/spec/constants.ts';
+import { ENDPOINTS, type Endpoint } from '../../../src/contract/endpoints.ts';
 import {
-  accountMethods,
   buildPath,
   CATALOG,
   type CallArgs,
   type Operation,
-  publicMethods,
   queryString,
 } from '../../../src/upstream/catalog.ts';
+import { accountMethods, publicMethods } from '../../../src/upstream/methods.ts';
 
 const entries = Object.entries(CATALOG) as [string, Operation][];
 
@@ -77,8 +76,8 @@ describe('catalog', () => {
     });
   });
 
-  it('budgets exactly the documented limits of src/spec/constants.ts, batch items against create', () => {
-    for (const [route, spec] of Object.entries(SPEC_LIMITS)) {
+  it('budgets exactly the documented limits of src/contract/endpoints.ts, batch items against create', () => {
+    for (const [route, { limit: spec }] of Object.entries(ENDPOINTS as Record<string, Endpoint>)) {
       const op = entries.find(([, o]) => `${o.method} ${o.path}` === route)?.[1];
       expect(op, route).toBeDefined();
       if (spec.source === 'default') expect(op?.limit, route).toBeNull();

@@ -4,6 +4,7 @@
  * reports. No assertion on elapsed time.
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { OrderRecord } from '../../../src/contract/wire.ts';
 import { withCache } from '../../../src/upstream/cache.ts';
 import { CATALOG, type CallArgs, type Operation } from '../../../src/upstream/catalog.ts';
 import {
@@ -24,7 +25,6 @@ import {
 import { markUnsent, wasSent, withRetry } from '../../../src/upstream/retry.ts';
 import { SingleFlight } from '../../../src/upstream/single-flight.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
-import type { OrderRecord } from '../../../src/upstream/types.ts';
 
 const account = {
   accountId: '0xacc',

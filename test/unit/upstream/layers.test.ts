@@ -2,6 +2,7 @@
  * Each cross-cutting layer on its own, over a real memory store and a scripted next handler.
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { OrderRecord } from '../../../src/contract/wire.ts';
 import { withCache } from '../../../src/upstream/cache.ts';
 import { type CacheEntry, cacheEntry } from '../../../src/upstream/cache-policy.ts';
 import { CATALOG, type CallArgs, type Operation } from '../../../src/upstream/catalog.ts';
@@ -23,7 +24,6 @@ import { SingleFlight } from '../../../src/upstream/single-flight.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 import type { Store } from '../../../src/upstream/stores/store.ts';
 import { withTelemetry } from '../../../src/upstream/telemetry.ts';
-import type { OrderRecord } from '../../../src/upstream/types.ts';
 
 const account = {
   accountId: '0xacc',

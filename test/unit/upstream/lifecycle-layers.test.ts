@@ -4,6 +4,7 @@
  * create-order's 429 block, and only reads are re-sent once they may have left.
  */
 import { describe, expect, it } from 'vitest';
+import type { BatchOrderResult, OrderRecord } from '../../../src/contract/wire.ts';
 import { CATALOG, type CallArgs, type Operation } from '../../../src/upstream/catalog.ts';
 import {
   RateLimitedError,
@@ -17,7 +18,6 @@ import type { AccountContext, Call } from '../../../src/upstream/pipeline.ts';
 import { withBudget } from '../../../src/upstream/rate-limit.ts';
 import { retryDecision } from '../../../src/upstream/retry.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
-import type { BatchOrderResult, OrderRecord } from '../../../src/upstream/types.ts';
 
 const account = {
   accountId: '0xacc',

@@ -1,0 +1,131 @@
+/** The shape of a row of the endpoint table (endpoints.ts) and the pieces rows share. */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * public: unsigned; private: ed25519 request signature; trading: plus the trading key and
+ * the order signature; broker_admin: signed by the broker administrator.
+ */
+export type AuthKind = 'public' | 'private' | 'trading' | 'broker_admin';
+
+/**
+ * Where the order signature goes (`trading` endpoints only):
+ * - `body`: over the body's fields, added to the body as `signature`;
+ * - `items`: over each item of `body.orders`, added to that item;
+ * - `query`: over the query parameters; the query is sent as the normalized string with
+ *   `signature=…` appended, so the request signature covers it too.
+ */
+export type SignaturePlacement = 'none' | 'body' | 'items' | 'query';
+
+/**
+ * What happens when a call may or may not have reached the upstream:
+ * - `read`: no effect; retried whatever happened;
+ * - `order`: placements: each order carries a client_order_id (generated when absent) and is
+ *   read back by it after an ambiguous failure, never re-sent blind;
+ * - `naturally-idempotent`: a repeat leaves the same state (cancel, edit, settings), but it
+ *   still counts against limits and a second cancel answers -1006: re-sent only when it
+ *   provably never left;
+ * - `keyed`: the upstream refuses a repeat by a key in the body (transfer nonce, referral
+ *   code): re-sent only when it provably never left;
+ * - `once`: a repeat would act twice (creating a points stage): re-sent only when it
+ *   provably never left.
+ */
+export type Idempotency = 'read' | 'order' | 'naturally-idempotent' | 'keyed' | 'once';
+
+export type CacheGroup =
+  | 'accountInfo'
+  | 'order'
+  | 'orders'
+  | 'positions'
+  | 'balances'
+  | 'referralAdminInfo'
+  | 'refereeRebateSummary';
+
+export interface CachePolicy {
+  group: CacheGroup;
+  /**
+   * Which TTL of `UpstreamConfig.cache` applies; `order` picks open or final by status;
+   * `live` (order lists, positions, balances: they move with the market) the open-order TTL.
+   */
+  ttl: 'account' | 'order' | 'live' | 'referral';
+}
+
+/** Whose budget a request spends. */
+export type LimitScope = 'account' | 'ip' | 'account_ip';
+
+export interface SpecLimit {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+  scope: LimitScope;
+  /** spec: the spec's Limits table; facts: upstream-facts.md; default: undocumented, 10/s. */
+  source: 'spec' | 'facts' | 'default';
+  /** Each item of a request also spends one of this endpoint's budget (batch create). */
+  perItem?: string;
+}
+
+export interface Endpoint {
+  /** The gateway's method name (`AccountApi`), also the catalog entry's name. */
+  name: string;
+  auth: AuthKind;
+  signature: SignaturePlacement;
+  idempotency: Idempotency;
+  /** Takes a JSON body; an endpoint without one refuses a non-empty body. */
+  body?: boolean;
+  /** Query parameter names taken; any other is 400 -1004. */
+  query?: readonly string[];
+  /** null: never cached (mutations, nonces). Cached reads are also coalesced in-process. */
+  cache: CachePolicy | null;
+  /** Cache groups of the same account a successful (or ambiguous) call makes stale. */
+  invalidates: readonly CacheGroup[];
+  /** Fields `data` must carry; null when the endpoint answers without data. */
+  data: readonly string[] | null;
+  limit: SpecLimit;
+  /**
+   * Name of the gateway's budget in store keys (`…:rl:<budget>`); set exactly when the limit
+   * is documented (an invented limit would refuse legitimate traffic).
+   */
+  budget?: string;
+}
+
+export const SECOND = 1_000;
+
+/** `n` per second per account; `default` is the undocumented 10 per second. */
+export const perSecond = (limit: number, source: SpecLimit['source']) =>
+  ({ limit, windowMs: SECOND, scope: 'account', source }) as const;
+
+/** A signed, uncached read. */
+export const READ = {
+  auth: 'private',
+  signature: 'none',
+  idempotency: 'read',
+  cache: null,
+  invalidates: [],
+} as const;
+
+/**
+ * What any order mutation makes stale in the acting account: its orders (one hash for all, so
+ * a cancel by order id needs no key scan), order lists, positions and balances.
+ */
+export const ORDER_STATE: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
+
+export const LIST_ORDERS_QUERY = [
+  'symbol',
+  'side',
+  'order_type',
+  'status',
+  'order_tag',
+  'start_t',
+  'end_t',
+  'page',
+  'size',
+  'sort_by',
+] as const;
+
+export const REFERRAL_ADMIN_QUERY = [
+  'page',
+  'size',
+  'user_address',
+  'account_id',
+  'sort_by',
+] as const;

@@ -1,0 +1,132 @@
+/**
+ * Live updates wiring: the replica's stream hub (upstream WebSocket connections), the plugin
+ * that puts it in every request context and serves SSE (use-live-sse.ts), and graphql-ws on
+ * the HTTP server's `/graphql` upgrades (ws-server.ts).
+ */
+import type { Server } from 'node:http';
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { Registry } from 'prom-client';
+import type { WebSocketServer } from 'ws';
+import type { PrincipalDirectory } from '../auth/principals.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
+import type { LiveContext } from '../resolvers/live.ts';
+import type { GatewayContext } from '../schema/context.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
+import { createLiveMetrics } from './metrics.ts';
+import { registerResyncMetrics } from './resync-metrics.ts';
+import { useLiveSse } from './use-live-sse.ts';
+import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
+import type { WsLimits } from './ws-limits.ts';
+import { serveGraphqlWs } from './ws-server.ts';
+
+export interface LiveOptions {
+  config: Config['streams'];
+  upstream: UpstreamClient;
+  /** REST base URL of the upstream in use. */
+  upstreamUrl: string;
+  /** The embedded sandbox's broker, when SVC_BROKER_ID is not set. */
+  defaultBrokerId?: string;
+  logger: Logger;
+  /** The gateway's metrics registry (subscriber gauges, deliveries). @default no metrics */
+  registry?: Registry;
+  /** Connection caps and the idle timeout of graphql-ws connections. @default none */
+  limits?: WsLimits;
+}
+
+export interface Live {
+  hub: StreamHub;
+  brokerId: string | undefined;
+  /** Puts `live` into every request context. */
+  plugin: Plugin<GatewayContext>;
+  /**
+   * Serves graphql-ws on `server`'s `/graphql` upgrades; other upgrade paths are refused.
+   * `resolveOperation` applies persisted operations (hash lookup, `require` mode) as HTTP does.
+   */
+  attach(
+    server: Server,
+    yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>,
+    directory: PrincipalDirectory,
+    resolveOperation?: OperationResolver,
+  ): void;
+  /** Shutdown: completes every subscription and closes graphql-ws clients (1001) so they move to another replica. */
+  drain(): void;
+  close(): Promise<void>;
+}
+
+export function createLive(options: LiveOptions): Live {
+  const { config, limits } = options;
+  const brokerId = config.brokerId ?? options.defaultBrokerId;
+  const hub = createHub(options);
+  if (options.registry) registerResyncMetrics(options.registry, hub.resyncStats);
+  const context: LiveContext = {
+    hub,
+    brokerId: brokerId ?? '',
+    queueMax: config.queueMax,
+    active: new Set(),
+    ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
+  };
+  const servers: WebSocketServer[] = [];
+  const disposers: (() => Promise<void> | void)[] = [];
+  const endAll = () => {
+    for (const queue of [...context.active]) queue.end();
+  };
+
+  return {
+    hub,
+    brokerId,
+    plugin: livePlugin(context, config.directLane),
+    attach(server, yoga, directory, resolveOperation) {
+      const ws = serveGraphqlWs(server, { yoga, directory, resolveOperation, limits });
+      servers.push(ws.wss);
+      disposers.push(ws.dispose);
+    },
+    drain() {
+      endAll();
+      for (const wss of servers) {
+        for (const client of wss.clients) client.close(1001, 'server shutting down');
+      }
+    },
+    async close() {
+      endAll();
+      hub.close();
+      for (const dispose of disposers.splice(0)) await dispose();
+      for (const wss of servers.splice(0)) {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+      }
+    },
+  };
+}
+
+/** The replica's stream hub: one upstream connection per account (and one public). */
+function createHub(options: LiveOptions): StreamHub {
+  const { config, upstream, logger } = options;
+  return new StreamHub({
+    wsBase: config.wsUrl ?? wsBaseOf(options.upstreamUrl),
+    forAccount: (credentials) => upstream.forAccount(credentials),
+    invalidate: (accountId, groups) => upstream.invalidate(accountId, groups),
+    // Auth frames are signed in server time, like REST requests.
+    now: () => Date.now() + upstream.health().clockOffsetMs,
+    graceMs: config.graceMs,
+    silenceMs: config.silenceMs,
+    backoff: config.reconnect,
+    log: (msg, fields) => logger.warn(msg, fields),
+  });
+}
+
+function livePlugin(context: LiveContext, directLane: boolean): Plugin<GatewayContext> {
+  return {
+    onPluginInit({ addPlugin }) {
+      // One execution and (over SSE) one serialization per event and selection.
+      const shared = useSharedSubscriptionEvents({ directLane });
+      addPlugin(shared as unknown as Plugin<GatewayContext>);
+      addPlugin(useLiveSse() as unknown as Plugin<GatewayContext>);
+    },
+    onContextBuilding({ extendContext }) {
+      extendContext({ live: context });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The checks an order passes before the engine books it, and an edit before it applies: tick
+ * and step, minimum and maximum notional, free collateral. Each failure is the ApiError the
+ * upstream answers with; nothing is changed by a refusal.
+ */
+import type { MarginMode, OrderType, Side } from '../contract/wire.ts';
+import { round } from './decimal.ts';
+import { ApiError } from './errors.ts';
+import type { Market } from './market.ts';
+import { freeCollateralOf, imrOf } from './portfolio.ts';
+import type { SandboxState } from './state.ts';
+import type { Account, Order } from './types.ts';
+
+export interface OrderRequest {
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  clientOrderId: string | null;
+  price?: number;
+  quantity?: number;
+  amount?: number;
+  visibleQuantity?: number;
+  reduceOnly: boolean;
+  slippage?: number;
+  orderTag?: string;
+  level?: number;
+  postOnlyAdjust: boolean;
+  marginMode?: MarginMode;
+}
+
+const offStep = (market: Market) =>
+  new ApiError(
+    -1104,
+    `order_quantity: must be a multiple of the quantity step ${market.config.quantityStep}`,
+  );
+const offTick = (market: Market) =>
+  new ApiError(-1103, `order_price: must be a multiple of the tick size ${market.tick}`);
+
+/** The limit price: the book's level for BID/ASK, none for MARKET, a post-only's adjusted. */
+function priceOf(market: Market, req: OrderRequest): number | undefined {
+  const book = market.book();
+  if (req.type === 'MARKET') return undefined;
+  if (req.type === 'BID' || req.type === 'ASK') {
+    const levels = req.type === 'BID' ? book.bids : book.asks;
+    return levels[req.level ?? 0]?.price;
+  }
+  let price = req.price as number;
+  if (!market.isOnTick(price)) throw offTick(market);
+  if (req.type === 'POST_ONLY' && req.postOnlyAdjust && market.crosses(req.side, price)) {
+    const best = req.side === 'BUY' ? book.asks[0] : book.bids[0];
+    const tick = req.side === 'BUY' ? -market.tick : market.tick;
+    price = round((best?.price ?? book.mid) + tick, market.priceDecimals);
+  }
+  return price;
+}
+
+function checkNotional(market: Market, notional: number): void {
+  if (notional < market.config.minNotional) {
+    throw new ApiError(
+      -1102,
+      `order value ${round(notional)} is below the minimum notional ${market.config.minNotional}`,
+    );
+  }
+  const max = market.config.maxNotional;
+  if (max !== undefined && notional > max) {
+    throw new ApiError(-1008, `order value is above the maximum notional ${max}`);
+  }
+}
+
+/** The price and quantity a new order is booked with, or the ApiError that refuses it. */
+export function admit(
+  state: SandboxState,
+  market: Market,
+  account: Account,
+  req: OrderRequest,
+): { price: number | undefined; quantity: number | undefined } {
+  const price = priceOf(market, req);
+  let quantity = req.quantity;
+  if (quantity !== undefined && !market.isOnStep(quantity)) throw offStep(market);
+  if (quantity === undefined && req.amount !== undefined && price !== undefined) {
+    quantity = market.floorQuantity(req.amount / price);
+    if (quantity <= 0) throw new ApiError(-1104, 'order_amount: less than one quantity step');
+  }
+  const notional = req.amount ?? (quantity ?? 0) * (price ?? market.book().mid);
+  checkNotional(market, notional);
+  const margin = notional * imrOf(state, req.symbol, notional);
+  if (!req.reduceOnly && margin > freeCollateralOf(state, account)) {
+    throw new ApiError(-1101, 'insufficient margin for this order');
+  }
+  return { price, quantity };
+}
+
+/** An edit's new price and quantity and what is left to fill, or the ApiError that refuses it. */
+export function admitEdit(
+  state: SandboxState,
+  order: Order & { price: number; quantity: number },
+  change: { price?: number; quantity?: number },
+): { price: number; quantity: number; remaining: number } {
+  const market = state.market(order.symbol);
+  const price = change.price ?? order.price;
+  const quantity = change.quantity ?? order.quantity;
+  if (!market.isOnTick(price)) throw offTick(market);
+  if (!market.isOnStep(quantity)) throw offStep(market);
+  if (quantity <= order.executedQuantity) {
+    throw new ApiError(-1005, 'order_quantity: must exceed the executed quantity');
+  }
+  const remaining = round(quantity - order.executedQuantity, 10);
+  if (remaining * price < market.config.minNotional) {
+    throw new ApiError(
+      -1102,
+      `order value ${round(remaining * price)} is below the minimum notional ${market.config.minNotional}`,
+    );
+  }
+  if (order.type === 'POST_ONLY' && market.crosses(order.side, price)) {
+    throw new ApiError(-1005, 'order_price: a post-only order would take liquidity');
+  }
+  const notional = remaining * price;
+  const margin = notional * imrOf(state, order.symbol, notional);
+  if (!order.reduceOnly && margin - order.margin > freeCollateralOf(state, order.account)) {
+    throw new ApiError(-1101, 'insufficient margin for the edited order');
+  }
+  return { price, quantity, remaining };
+}
