@@ -25,12 +25,9 @@ import { createSandbox } from '../src/sandbox/index.ts';
 import { createGateway } from '../src/server.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import { Deadline } from '../src/upstream/deadline.ts';
+import type { Exchange, ExchangeReply } from '../src/upstream/exchange.ts';
+import { createHttpExchange } from '../src/upstream/http-exchange.ts';
 import { createMemoryStore } from '../src/upstream/stores/memory.ts';
-import {
-  createHttpExchange,
-  type Exchange,
-  type ExchangeReply,
-} from '../src/upstream/transport.ts';
 import { startChild } from './lib/processes.ts';
 import { ACCOUNT_QUERY } from './lib/scenarios.ts';
 

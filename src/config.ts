@@ -6,31 +6,9 @@
  * variables with our prefixes (typos, removed names) are reported by `unknownVariables`.
  */
 import { z } from 'zod';
-
-const ms = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const optionalUrl = optionalText.pipe(
-  z
-    .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .optional(),
-);
-/** One `redis://host:port` URL, or several comma-separated nodes of a Redis Cluster. */
-const redisUrls = optionalText.pipe(
-  z
-    .string()
-    .refine(
-      (v) => v.split(',').every((node) => /^rediss?:\/\/\S+$/.test(node.trim())),
-      'expected redis://host:port, or a comma-separated list of them (Redis Cluster)',
-    )
-    .optional(),
-);
-
-const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+import { flag, ms, optionalText, optionalUrl, redisUrls } from './config/env-fields.ts';
+import { OUR_PREFIXES } from './config/env-prefixes.ts';
+import { crossFieldRules, resolveNetwork } from './config/env-rules.ts';
 
 const envSchema = z
   .object({
@@ -141,58 +119,95 @@ const envSchema = z
     CONN_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     CONN_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   })
-  .superRefine((env, ctx) => {
-    if (env.CONN_HEADERS_TIMEOUT_MS > env.CONN_REQUEST_TIMEOUT_MS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CONN_HEADERS_TIMEOUT_MS'],
-        message: 'must be at most CONN_REQUEST_TIMEOUT_MS (the headers are part of the request)',
-      });
-    }
-    if (env.UPSTREAM_RETRY_CAP_MS < env.UPSTREAM_RETRY_BASE_MS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['UPSTREAM_RETRY_CAP_MS'],
-        message: 'must be at least UPSTREAM_RETRY_BASE_MS',
-      });
-    }
-    if (env.CALLER_ANON_POINTS >= env.CALLER_POINTS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CALLER_ANON_POINTS'],
-        message: 'must be lower than CALLER_POINTS (anonymous callers get less)',
-      });
-    }
-    if (env.SVC_NETWORK === 'mainnet' && !env.SVC_BASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SVC_BASE_URL'],
-        message: 'required when SVC_NETWORK=mainnet',
-      });
-    }
-    if (env.SVC_NETWORK === 'testnet' && !env.SVC_TESTNET_BASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SVC_TESTNET_BASE_URL'],
-        message: 'required when SVC_NETWORK=testnet',
-      });
-    }
-  });
+  .superRefine(crossFieldRules);
 
 type Env = z.output<typeof envSchema>;
 
-/** Which upstream: `baseUrl` undefined means "start the embedded sandbox and use its URL". */
-function resolveNetwork(env: Env): {
-  baseUrl: string | undefined;
-  network: 'mainnet' | 'testnet' | 'sandbox';
-} {
-  if (env.SVC_NETWORK === 'testnet')
-    return { baseUrl: env.SVC_TESTNET_BASE_URL, network: 'testnet' };
-  if (env.SVC_NETWORK === 'mainnet' || env.SVC_BASE_URL) {
-    return { baseUrl: env.SVC_BASE_URL, network: 'mainnet' };
-  }
-  if (env.SVC_TESTNET_BASE_URL) return { baseUrl: env.SVC_TESTNET_BASE_URL, network: 'testnet' };
-  return { baseUrl: undefined, network: 'sandbox' };
+function upstreamConfig(env: Env) {
+  return {
+    ...resolveNetwork(env),
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    retry: {
+      max: env.UPSTREAM_RETRY_MAX,
+      baseMs: env.UPSTREAM_RETRY_BASE_MS,
+      capMs: env.UPSTREAM_RETRY_CAP_MS,
+    },
+    budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
+    deadlineMs: env.UPSTREAM_DEADLINE_MS,
+    maxResponseBytes: env.UPSTREAM_MAX_RESPONSE_BYTES,
+    /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
+    limitScale: env.UPSTREAM_LIMIT_SCALE,
+    /**
+     * Gateway replicas sharing the upstream budget. While the shared store (Redis) is down
+     * each replica falls back to an in-process limiter with `floor(limit / replicas)`.
+     */
+    replicas: env.GATEWAY_REPLICAS,
+    recvWindowMs: env.SVC_RECV_WINDOW_MS,
+    /** A circuit per upstream route (src/upstream/circuit.ts). */
+    circuit: {
+      failures: env.UPSTREAM_CIRCUIT_FAILURES,
+      cooldownMs: env.UPSTREAM_CIRCUIT_COOLDOWN_MS,
+    },
+    cache: {
+      enabled: env.CACHE_ENABLED,
+      accountTtlMs: env.CACHE_TTL_ACCOUNT_MS,
+      openOrderTtlMs: env.CACHE_TTL_OPEN_ORDER_MS,
+      finalOrderTtlMs: env.CACHE_TTL_FINAL_ORDER_MS,
+      referralTtlMs: env.CACHE_TTL_REFERRAL_MS,
+    },
+  };
+}
+
+function callerLimitsConfig(env: Env) {
+  return {
+    windowMs: env.CALLER_WINDOW_MS,
+    points: env.CALLER_POINTS,
+    anonymousPoints: env.CALLER_ANON_POINTS,
+    globalShare: env.CALLER_GLOBAL_SHARE,
+    proxyHops: env.CALLER_PROXY_HOPS,
+    /** Requests per window before parsing: anonymous per IP, and a principal's free ones. */
+    requests: {
+      windowMs: env.CALLER_REQUEST_WINDOW_MS,
+      anonymous: env.CALLER_ANON_REQUESTS,
+      free: env.CALLER_FREE_REQUESTS,
+      /** A refusal of these budgets is answered after this long (capped by the window). */
+      refusalDelayMs: env.CALLER_REFUSAL_DELAY_MS,
+    },
+  };
+}
+
+/** Live updates: the upstream's streams and the subscribers' queues. */
+function streamsConfig(env: Env) {
+  return {
+    brokerId: env.SVC_BROKER_ID,
+    wsUrl: env.SVC_WS_URL,
+    graceMs: env.STREAM_GRACE_MS,
+    silenceMs: env.STREAM_SILENCE_MS,
+    reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
+    /** Events a subscriber may fall behind before it is ended. */
+    queueMax: env.SUBSCRIPTION_QUEUE_MAX,
+    /** Shared, error-free results handed to the transports in the hub's loop. */
+    directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
+  };
+}
+
+/** Connection caps and the public server's timeouts (src/connection-budget.ts). */
+function connectionsConfig(env: Env) {
+  return {
+    /** Open public connections at most; undefined: the fd limit minus `fdReserve`. */
+    max: env.CONN_MAX,
+    fdReserve: env.CONN_FD_RESERVE,
+    perIp: env.CONN_MAX_PER_IP,
+    ws: {
+      perIp: env.CONN_WS_MAX_PER_IP,
+      perPrincipal: env.CONN_WS_MAX_PER_PRINCIPAL,
+      idleTimeoutMs: env.CONN_WS_IDLE_TIMEOUT_MS,
+    },
+    sse: { perIp: env.CONN_SSE_MAX_PER_IP, perPrincipal: env.CONN_SSE_MAX_PER_PRINCIPAL },
+    headersTimeoutMs: env.CONN_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.CONN_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.CONN_KEEPALIVE_TIMEOUT_MS,
+  };
 }
 
 /** The environment, validated and shaped into the gateway's configuration in one pass. */
@@ -205,38 +220,7 @@ const configSchema = envSchema.transform((env) => {
     admin: { port: env.ADMIN_PORT, host: env.ADMIN_HOST },
     logLevel: env.LOG_LEVEL,
     production,
-    upstream: {
-      ...resolveNetwork(env),
-      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-      retry: {
-        max: env.UPSTREAM_RETRY_MAX,
-        baseMs: env.UPSTREAM_RETRY_BASE_MS,
-        capMs: env.UPSTREAM_RETRY_CAP_MS,
-      },
-      budgetWaitMs: env.UPSTREAM_BUDGET_WAIT_MS,
-      deadlineMs: env.UPSTREAM_DEADLINE_MS,
-      maxResponseBytes: env.UPSTREAM_MAX_RESPONSE_BYTES,
-      /** Multiplies every documented upstream limit (benchmarks and soak tests only). */
-      limitScale: env.UPSTREAM_LIMIT_SCALE,
-      /**
-       * Gateway replicas sharing the upstream budget. While the shared store (Redis) is down
-       * each replica falls back to an in-process limiter with `floor(limit / replicas)`.
-       */
-      replicas: env.GATEWAY_REPLICAS,
-      recvWindowMs: env.SVC_RECV_WINDOW_MS,
-      /** A circuit per upstream route (src/upstream/circuit.ts). */
-      circuit: {
-        failures: env.UPSTREAM_CIRCUIT_FAILURES,
-        cooldownMs: env.UPSTREAM_CIRCUIT_COOLDOWN_MS,
-      },
-      cache: {
-        enabled: env.CACHE_ENABLED,
-        accountTtlMs: env.CACHE_TTL_ACCOUNT_MS,
-        openOrderTtlMs: env.CACHE_TTL_OPEN_ORDER_MS,
-        finalOrderTtlMs: env.CACHE_TTL_FINAL_ORDER_MS,
-        referralTtlMs: env.CACHE_TTL_REFERRAL_MS,
-      },
-    },
+    upstream: upstreamConfig(env),
     sandboxSeedFile: env.SVC_SANDBOX_SEED,
     sandboxPort: env.SVC_SANDBOX_PORT,
     keystoreFile: env.SVC_KEYSTORE,
@@ -253,49 +237,9 @@ const configSchema = envSchema.transform((env) => {
       maxCost: env.MAX_COST,
     },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
-    callerLimits: {
-      windowMs: env.CALLER_WINDOW_MS,
-      points: env.CALLER_POINTS,
-      anonymousPoints: env.CALLER_ANON_POINTS,
-      globalShare: env.CALLER_GLOBAL_SHARE,
-      proxyHops: env.CALLER_PROXY_HOPS,
-      /** Requests per window before parsing: anonymous per IP, and a principal's free ones. */
-      requests: {
-        windowMs: env.CALLER_REQUEST_WINDOW_MS,
-        anonymous: env.CALLER_ANON_REQUESTS,
-        free: env.CALLER_FREE_REQUESTS,
-        /** A refusal of these budgets is answered after this long (capped by the window). */
-        refusalDelayMs: env.CALLER_REFUSAL_DELAY_MS,
-      },
-    },
-    /** Live updates: the upstream's streams and the subscribers' queues. */
-    streams: {
-      brokerId: env.SVC_BROKER_ID,
-      wsUrl: env.SVC_WS_URL,
-      graceMs: env.STREAM_GRACE_MS,
-      silenceMs: env.STREAM_SILENCE_MS,
-      reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
-      /** Events a subscriber may fall behind before it is ended. */
-      queueMax: env.SUBSCRIPTION_QUEUE_MAX,
-      /** Shared, error-free results handed to the transports in the hub's loop. */
-      directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
-    },
-    /** Connection caps and the public server's timeouts (src/connection-budget.ts). */
-    connections: {
-      /** Open public connections at most; undefined: the fd limit minus `fdReserve`. */
-      max: env.CONN_MAX,
-      fdReserve: env.CONN_FD_RESERVE,
-      perIp: env.CONN_MAX_PER_IP,
-      ws: {
-        perIp: env.CONN_WS_MAX_PER_IP,
-        perPrincipal: env.CONN_WS_MAX_PER_PRINCIPAL,
-        idleTimeoutMs: env.CONN_WS_IDLE_TIMEOUT_MS,
-      },
-      sse: { perIp: env.CONN_SSE_MAX_PER_IP, perPrincipal: env.CONN_SSE_MAX_PER_PRINCIPAL },
-      headersTimeoutMs: env.CONN_HEADERS_TIMEOUT_MS,
-      requestTimeoutMs: env.CONN_REQUEST_TIMEOUT_MS,
-      keepAliveTimeoutMs: env.CONN_KEEPALIVE_TIMEOUT_MS,
-    },
+    callerLimits: callerLimitsConfig(env),
+    streams: streamsConfig(env),
+    connections: connectionsConfig(env),
   };
 });
 
@@ -329,26 +273,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return parsed.data;
 }
 
-/** Prefixes of the variables this file reads: any other name with one of them is a mistake. */
-const OUR_PREFIXES = [
-  'SVC_',
-  'REDIS_',
-  'MEMORY_STORE_',
-  'UPSTREAM_',
-  'CACHE_',
-  'MAX_',
-  'GATEWAY_',
-  'GRAPHQL_',
-  'GRAPHIQL',
-  'PERSISTED_',
-  'SHUTDOWN_',
-  'LOG_',
-  'ADMIN_',
-  'CALLER_',
-  'STREAM_',
-  'SUBSCRIPTION_',
-  'CONN_',
-];
 const KNOWN = new Set(Object.keys(envSchema.shape));
 
 /** Names in `source` that carry one of our prefixes but that no setting reads, sorted. */
@@ -356,20 +280,4 @@ export function unknownVariables(source: Record<string, string | undefined>): st
   return Object.keys(source)
     .filter((name) => !KNOWN.has(name) && OUR_PREFIXES.some((p) => name.startsWith(p)))
     .sort();
-}
-
-/** `REDIS_URL` for a log line: every node's password replaced by `***`. */
-export function redisUrlForLog(url: string): string {
-  return url
-    .split(',')
-    .map((node) => {
-      try {
-        const parsed = new URL(node.trim());
-        if (parsed.password) parsed.password = '***';
-        return parsed.toString().replace(/\/$/, '');
-      } catch {
-        return '(unparsable)';
-      }
-    })
-    .join(',');
 }

@@ -11,7 +11,15 @@ import {
   tradingKeyOf,
 } from './auth/keys.ts';
 import type { Role } from './auth/principal.ts';
-import { generateToken, hashToken, type KeystorePrincipal } from './auth/principals.ts';
+import {
+  generateToken,
+  hashToken,
+  type Keystore,
+  type KeystorePrincipal,
+  readKeystoreFile,
+  resolveKeystore,
+} from './auth/principals.ts';
+import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { type DemoCredentials, generateDemoAccount } from './sandbox/demo.ts';
 import { createSandbox, loadSeedFile, type Sandbox } from './sandbox/index.ts';
@@ -105,4 +113,61 @@ export async function startEmbeddedSandbox(options: EmbeddedOptions): Promise<Em
     await sandbox.close();
     throw error;
   }
+}
+
+/** Where the gateway's principals and upstream come from. */
+export interface UpstreamSource {
+  config: Pick<Config, 'keystoreFile' | 'sandboxSeedFile' | 'sandboxPort'>;
+  /** Keystore contents; when set, `config.keystoreFile` is not read. */
+  keystore?: Keystore | undefined;
+  /** Where `env:NAME` keystore secrets are looked up. @default {} */
+  env?: Record<string, string | undefined> | undefined;
+  /** The upstream's URL; none: an embedded sandbox is started. */
+  upstreamUrl?: string | undefined;
+}
+
+/** The upstream in use, and the principals that may call it. */
+export interface UpstreamSide {
+  upstreamUrl: string;
+  sandbox: Sandbox | undefined;
+  demoTokens: DemoTokens | undefined;
+  entries: KeystorePrincipal[];
+}
+
+async function loadPrincipals(source: UpstreamSource): Promise<KeystorePrincipal[] | undefined> {
+  const file = source.config.keystoreFile;
+  const keystore = source.keystore ?? (file ? await readKeystoreFile(file) : undefined);
+  return keystore ? resolveKeystore(keystore, source.env ?? {}) : undefined;
+}
+
+/**
+ * The configured upstream, or an embedded sandbox started here; the keystore's principals (or
+ * the demo ones), whose secrets the logger learns to redact.
+ */
+export async function resolveUpstream(
+  source: UpstreamSource,
+  logger: Logger,
+): Promise<UpstreamSide> {
+  const { config } = source;
+  const configured = await loadPrincipals(source);
+  const embedded = source.upstreamUrl
+    ? undefined
+    : await startEmbeddedSandbox({
+        seedFile: config.sandboxSeedFile,
+        port: config.sandboxPort,
+        entries: configured,
+        logger,
+      });
+  const sandbox = embedded?.sandbox;
+  const entries = embedded?.entries ?? configured ?? [];
+  if (!entries.length) logger.warn('no principals: every bearer token will be refused');
+  for (const { principal } of entries) {
+    logger.addSecret(principal.credentials.secret);
+    logger.addSecret(principal.credentials.tradingSecret);
+  }
+  const demoTokens = embedded?.demoTokens;
+  logger.addSecret(demoTokens?.trader);
+  logger.addSecret(demoTokens?.brokerAdmin);
+  const upstreamUrl = source.upstreamUrl ?? (sandbox as Sandbox).url;
+  return { upstreamUrl, sandbox, demoTokens, entries };
 }

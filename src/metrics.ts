@@ -97,11 +97,10 @@ function summedCounter<T extends string>(
   };
 }
 
-export function createMetrics(options: { defaultMetrics?: boolean } = {}): GatewayMetrics {
-  const registry = new Registry();
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
-  const registers = [registry];
+type Registers = Registry[];
 
+/** HTTP requests and GraphQL operations and errors. */
+function requestMetrics(registers: Registers) {
   const httpRequests = summedCounter({
     name: 'svc_http_requests_total',
     help: 'HTTP requests answered, by route and status code',
@@ -127,20 +126,40 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
     labelNames: ['code'] as const,
     registers,
   });
-  const upstreamCalls = summedCounter({
-    name: 'svc_upstream_calls_total',
-    help: 'Upstream REST calls, by catalog operation and outcome',
-    labelNames: ['operation', 'outcome'] as const,
-    registers,
-  });
-  const upstreamDuration = new Histogram({
-    name: 'svc_upstream_call_duration_seconds',
-    help: 'Upstream call duration including retries and budget waits, by operation',
-    labelNames: ['operation'] as const,
-    buckets: DURATION_BUCKETS_S,
-    registers,
-  });
-  const cacheLookups = summedCounter({
+  return {
+    httpRequest(path: string, status: number, seconds: number) {
+      const route = routeLabel(path);
+      const code = String(Math.trunc(status));
+      httpRequests(`${route} ${code}`, () => ({ route, status: code }));
+      httpDuration.observe({ route }, seconds);
+    },
+    operation(type: string) {
+      const known = type === 'query' || type === 'mutation' || type === 'subscription';
+      const label = known ? type : 'unknown';
+      operations(label, () => ({ type: label }));
+    },
+    graphqlError(code: unknown) {
+      const label = errorCodeLabel(code);
+      errors(label, () => ({ code: label }));
+    },
+  };
+}
+
+/** The upstream operation as a label: the catalog's names, bounded in number. */
+function operationLabels(): (name: string) => string {
+  const seen = new Set<string>();
+  return (name) => {
+    if (!OPERATION_NAME.test(name)) return 'other';
+    if (seen.has(name)) return name;
+    if (seen.size >= MAX_UPSTREAM_OPERATIONS) return 'other';
+    seen.add(name);
+    return name;
+  };
+}
+
+/** Cache lookups, and the hit ratio since start. */
+function cacheMetrics(registers: Registers) {
+  const lookups = summedCounter({
     name: 'svc_upstream_cache_lookups_total',
     help: 'Upstream cache lookups, by operation and result (hit, miss, bypass)',
     labelNames: ['operation', 'result'] as const,
@@ -156,6 +175,30 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
       this.set(hits + misses === 0 ? 0 : hits / (hits + misses));
     },
   });
+  return (operation: string, cache: UpstreamCallEvent['cache']) => {
+    const result = cache === 'hit' || cache === 'miss' ? cache : 'bypass';
+    lookups(`${operation} ${result}`, () => ({ operation, result }));
+    if (result === 'hit') hits += 1;
+    if (result === 'miss') misses += 1;
+  };
+}
+
+/** Upstream calls: outcome, duration, cache lookups and budget waits. */
+function upstreamMetrics(registers: Registers): (event: UpstreamCallEvent) => void {
+  const calls = summedCounter({
+    name: 'svc_upstream_calls_total',
+    help: 'Upstream REST calls, by catalog operation and outcome',
+    labelNames: ['operation', 'outcome'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'svc_upstream_call_duration_seconds',
+    help: 'Upstream call duration including retries and budget waits, by operation',
+    labelNames: ['operation'] as const,
+    buckets: DURATION_BUCKETS_S,
+    registers,
+  });
+  const cacheLookup = cacheMetrics(registers);
   const budgetWaits = summedCounter({
     name: 'svc_upstream_budget_waits_total',
     help: 'Upstream calls that waited for the shared rate budget, by operation',
@@ -168,48 +211,28 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Gatew
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
     registers,
   });
-
-  const seenOperations = new Set<string>();
-  const operationLabel = (name: string): string => {
-    if (!OPERATION_NAME.test(name)) return 'other';
-    if (seenOperations.has(name)) return name;
-    if (seenOperations.size >= MAX_UPSTREAM_OPERATIONS) return 'other';
-    seenOperations.add(name);
-    return name;
+  const operationLabel = operationLabels();
+  return (event) => {
+    const operation = operationLabel(event.operation);
+    const outcome = UPSTREAM_OUTCOMES.has(event.outcome) ? event.outcome : 'other';
+    calls(`${operation} ${outcome}`, () => ({ operation, outcome }));
+    duration.observe({ operation }, event.durationMs / 1000);
+    cacheLookup(operation, event.cache);
+    if (event.budgetWaitMs > 0) {
+      budgetWaits(operation, () => ({ operation }));
+      budgetWaitSeconds.observe(event.budgetWaitMs / 1000);
+    }
   };
+}
 
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): GatewayMetrics {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   return {
     registry,
     contentType: registry.contentType,
-    httpRequest(path, status, seconds) {
-      const route = routeLabel(path);
-      const code = String(Math.trunc(status));
-      httpRequests(`${route} ${code}`, () => ({ route, status: code }));
-      httpDuration.observe({ route }, seconds);
-    },
-    operation(type) {
-      const known = type === 'query' || type === 'mutation' || type === 'subscription';
-      const label = known ? type : 'unknown';
-      operations(label, () => ({ type: label }));
-    },
-    graphqlError(code) {
-      const label = errorCodeLabel(code);
-      errors(label, () => ({ code: label }));
-    },
-    upstreamCall(event) {
-      const operation = operationLabel(event.operation);
-      const outcome = UPSTREAM_OUTCOMES.has(event.outcome) ? event.outcome : 'other';
-      upstreamCalls(`${operation} ${outcome}`, () => ({ operation, outcome }));
-      upstreamDuration.observe({ operation }, event.durationMs / 1000);
-      const result = event.cache === 'hit' || event.cache === 'miss' ? event.cache : 'bypass';
-      cacheLookups(`${operation} ${result}`, () => ({ operation, result }));
-      if (result === 'hit') hits += 1;
-      if (result === 'miss') misses += 1;
-      if (event.budgetWaitMs > 0) {
-        budgetWaits(operation, () => ({ operation }));
-        budgetWaitSeconds.observe(event.budgetWaitMs / 1000);
-      }
-    },
+    ...requestMetrics([registry]),
+    upstreamCall: upstreamMetrics([registry]),
     render: () => registry.metrics(),
   };
 }

@@ -5,46 +5,23 @@
  * tests call this with an injected config, keystore or upstream URL and bind port 0.
  */
 import type { RequestListener, Server } from 'node:http';
-import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { createAdminHandler } from './admin.ts';
 import type { Principal } from './auth/principal.ts';
-import {
-  type Keystore,
-  type KeystorePrincipal,
-  PrincipalDirectory,
-  readKeystoreFile,
-  resolveKeystore,
-} from './auth/principals.ts';
-import { createCallerLimiter } from './caller-limits/limiter.ts';
-import { createRequestBudget } from './caller-limits/request-budget.ts';
+import { type Keystore, PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
 import { type ConnectionBudget, createConnectionBudget } from './connection-budget.ts';
-import { type DemoTokens, startEmbeddedSandbox } from './embedded.ts';
-import { createIdempotency } from './idempotency/index.ts';
+import { type DemoTokens, resolveUpstream, type UpstreamSide } from './embedded.ts';
 import { createLive, type Live } from './live/create-live.ts';
 import { WsLimits } from './live/ws-limits.ts';
 import { createLogger, type Logger, toYogaLogger } from './logger.ts';
 import { createMetrics, type GatewayMetrics } from './metrics.ts';
+import { type GatewayParts, gatewayPlugins } from './plugins/gateway-plugins.ts';
 import { createGraphiQLRenderer } from './plugins/graphiql.ts';
 import { graphiqlForPeer } from './plugins/graphiql-peer.ts';
 import { maskError } from './plugins/mask-error.ts';
-import { useCallerAuth } from './plugins/use-caller-auth.ts';
-import { useCallerLimits } from './plugins/use-caller-limits.ts';
-import { useCsrfPrevention } from './plugins/use-csrf-prevention.ts';
-import { useGraphiQLAssets } from './plugins/use-graphiql-assets.ts';
-import { useIdempotency } from './plugins/use-idempotency.ts';
-import { useLimits, useRequestBodyLimit } from './plugins/use-limits.ts';
-import { useLogging } from './plugins/use-logging.ts';
-import { useMediaType } from './plugins/use-media-type.ts';
-import { useMetrics } from './plugins/use-metrics.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
-import { usePhaseMetrics } from './plugins/use-phase-metrics.ts';
-import { useRequestBudget } from './plugins/use-request-budget.ts';
-import { useRequestParams } from './plugins/use-request-params.ts';
-import { useStreamCaps } from './plugins/use-stream-caps.ts';
-import { useTracing } from './plugins/use-tracing.ts';
 import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
@@ -108,68 +85,22 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** The request budgets of `use-request-budget.ts`, shared through Redis when there is one; 0 turns one off. */
-function requestBudgets(config: Config, store: Store) {
-  const { windowMs, anonymous, free } = config.callerLimits.requests;
-  const budget = (name: string, points: number) =>
-    createRequestBudget({
-      points,
-      windowMs,
-      keyPrefix: `${config.redis.keyPrefix}:budget:${name}`,
-      replicas: config.upstream.replicas ?? 1,
-      ...(store.redis ? { redis: store.redis } : {}),
-    });
-  return {
-    ...(anonymous > 0 ? { anonymous: budget('anon', anonymous) } : {}),
-    ...(free > 0 ? { free: budget('free', free) } : {}),
-  };
+/** What the gateway is made of, before its yoga app. */
+interface Core {
+  config: Config;
+  logger: Logger;
+  metrics: GatewayMetrics;
+  tracing: Tracing | undefined;
+  store: Store;
 }
 
-async function loadPrincipals(options: GatewayOptions): Promise<KeystorePrincipal[] | undefined> {
-  const file = options.config.keystoreFile;
-  const keystore = options.keystore ?? (file ? await readKeystoreFile(file) : undefined);
-  return keystore ? resolveKeystore(keystore, options.env ?? {}) : undefined;
-}
-
-export async function createGateway(options: GatewayOptions): Promise<Gateway> {
-  const { config } = options;
-  const logger = options.logger ?? createLogger({ level: config.logLevel });
-  const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
-  const ownTracing =
-    options.tracing === undefined ? startTracingFromEnv(process.env, logger) : undefined;
-  const tracing = ownTracing ?? (options.tracing || undefined);
-  if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
-  const configured = await loadPrincipals(options);
-  const externalUrl = options.upstreamUrl ?? config.upstream.baseUrl;
-  const store = createStore(config.redis, {
-    maxKeys: config.memoryStore.maxKeys,
-    registry: metrics.registry,
-  });
-  const embedded = externalUrl
-    ? undefined
-    : await startEmbeddedSandbox({
-        seedFile: config.sandboxSeedFile,
-        port: config.sandboxPort,
-        entries: configured,
-        logger,
-      }).catch(async (error: unknown) => {
-        await store.close();
-        throw error;
-      });
-  const sandbox = embedded?.sandbox;
-  const demoTokens = embedded?.demoTokens;
-  const entries = embedded?.entries ?? configured;
-  const upstreamUrl = externalUrl ?? (sandbox as Sandbox).url;
-  if (!entries?.length) logger.warn('no principals: every bearer token will be refused');
-  for (const { principal } of entries ?? []) {
-    logger.addSecret(principal.credentials.secret);
-    logger.addSecret(principal.credentials.tradingSecret);
-  }
-  logger.addSecret(demoTokens?.trader);
-  logger.addSecret(demoTokens?.brokerAdmin);
-
-  const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = config.upstream;
-  const upstream = createUpstreamClient({
+function createGatewayUpstream(
+  options: GatewayOptions,
+  { store, logger, metrics, tracing }: Core,
+  upstreamUrl: string,
+): UpstreamClient {
+  const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = options.config.upstream;
+  return createUpstreamClient({
     baseUrl: upstreamUrl,
     config: upstreamConfig,
     store,
@@ -179,44 +110,36 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     registry: metrics.registry,
     ...(tracing ? { tracer: tracing.tracer } : {}),
   });
-  const directory = new PrincipalDirectory(entries ?? []);
-  const proxyHops = config.callerLimits.proxyHops;
-  const connections = createConnectionBudget(config.connections, {
-    proxyHops,
-    registry: metrics.registry,
-  });
-  const live = createLive({
+}
+
+function createGatewayLive(
+  { config, logger, metrics }: Core,
+  upstream: UpstreamClient,
+  side: UpstreamSide,
+  connections: ConnectionBudget,
+): Live {
+  return createLive({
     config: config.streams,
     upstream,
-    upstreamUrl,
-    ...(sandbox ? { defaultBrokerId: sandbox.brokerId } : {}),
+    upstreamUrl: side.upstreamUrl,
+    ...(side.sandbox ? { defaultBrokerId: side.sandbox.brokerId } : {}),
     logger,
     registry: metrics.registry,
     limits: new WsLimits({
       budget: connections,
-      proxyHops,
+      proxyHops: config.callerLimits.proxyHops,
       idleTimeoutMs: config.connections.ws.idleTimeoutMs,
     }),
   });
-  const persisted = createGatewayPersistedOperations({
-    config,
-    store,
-    logger,
-    embedded: sandbox !== undefined,
-  });
-  let draining = false;
-  const ready = createReadiness({
-    ...options.readiness,
-    checks: {
-      [config.redis.url ? 'redis' : 'store']: () => store.ping(),
-      upstream: () => upstream.ping(),
-    },
-    // Without Redis a replica still serves (uncached, its share of the budget): degraded.
-    degradable: ['redis'],
-    isDraining: () => draining,
-  });
+}
 
-  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
+function createGatewayYoga(
+  options: GatewayOptions,
+  demoTokens: DemoTokens | undefined,
+  parts: GatewayParts,
+): Gateway['yoga'] {
+  const { config, logger } = parts;
+  return createYoga<Record<string, unknown>, GatewayContext>({
     schema: options.schema ?? gatewaySchema,
     graphqlEndpoint: '/graphql',
     healthCheckEndpoint: '/health',
@@ -226,72 +149,111 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     graphiql: config.graphiql && graphiqlForPeer(demoTokens ? { demoTokens } : {}),
     renderGraphiQL: createGraphiQLRenderer(),
     maskedErrors: { maskError },
-    // MAX_BODY_BYTES: useRequestBodyLimit below (yoga's re-streams every body to count it).
+    // MAX_BODY_BYTES: useRequestBodyLimit (yoga's re-streams every body to count it).
     maxRequestBodySize: false,
     logging: toYogaLogger(logger),
-    plugins: [
-      ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
-      useLogging({ logger }),
-      ...(config.graphiql ? [useGraphiQLAssets()] : []),
-      useMetrics({ metrics }),
-      usePhaseMetrics(metrics.registry),
-      // Request budgets (CALLER_ANON_REQUESTS, CALLER_FREE_REQUESTS): in onRequest, before
-      // any body is read or parsed; after logging and metrics, which still see the 429s.
-      useRequestBudget({
-        directory,
-        proxyHops: config.callerLimits.proxyHops,
-        refusalDelayMs: config.callerLimits.requests.refusalDelayMs,
-        registry: metrics.registry,
-        ...requestBudgets(config, store),
-      }),
-      ...(config.introspection ? [] : [useDisableIntrospection()]),
-      useCsrfPrevention({ logger }),
-      // Malformed parameters → 400, inexact decimals refused: before the body limit wraps it.
-      useRequestParams(),
-      useCallerAuth({ directory, upstream, deadlineMs: config.upstream.deadlineMs }),
-      live.plugin,
-      // SSE streams per client IP and principal: before anything is charged or executed.
-      useStreamCaps({ budget: connections, proxyHops }),
-      // Persisted operations (PERSISTED_OPERATIONS): after caller auth (developers may send
-      // text in `require` mode), before the limits (which then check the stored documents too).
-      persisted.plugin,
-      ...useLimits({
-        maxDepth: config.limits.maxDepth,
-        maxAliases: config.limits.maxAliases,
-        maxTokens: config.limits.maxTokens,
-        maxCost: config.limits.maxCost,
-        hideFieldSuggestions: !config.introspection,
-      }),
-      // Per-caller limits in upstream calls: after the limits, on the validated document.
-      useCallerLimits({
-        proxyHops: config.callerLimits.proxyHops,
-        limiter: createCallerLimiter({
-          config: config.callerLimits,
-          keyPrefix: config.redis.keyPrefix,
-          replicas: config.upstream.replicas ?? 1,
-          limitScale: config.upstream.limitScale ?? 1,
-          waitMs: config.upstream.budgetWaitMs,
-          ...(store.redis ? { redis: store.redis } : {}),
-        }),
-      }),
-      // Idempotency-Key replays and the clientOrderId guard (context): after every limit.
-      useIdempotency({
-        idempotency: createIdempotency({
-          store,
-          upstream: config.upstream,
-          registry: metrics.registry,
-          logger,
-        }),
-        logger,
-      }),
-      // Last: after every request parser, so it wraps whichever one a request selects.
-      useRequestBodyLimit(config.limits.maxBodyBytes),
-      // A POST no parser took: 415 with an error naming the content types read.
-      useMediaType(),
-    ],
+    plugins: gatewayPlugins(parts),
   });
+}
 
+/** /ready: the store and the upstream answer, and the gateway is not draining. */
+function gatewayReadiness(
+  options: GatewayOptions,
+  store: Store,
+  upstream: UpstreamClient,
+  isDraining: () => boolean,
+) {
+  return createReadiness({
+    ...options.readiness,
+    checks: {
+      [options.config.redis.url ? 'redis' : 'store']: () => store.ping(),
+      upstream: () => upstream.ping(),
+    },
+    // Without Redis a replica still serves (uncached, its share of the budget): degraded.
+    degradable: ['redis'],
+    isDraining,
+  });
+}
+
+/** The tracing given (or none: `false`), else one started from the OTEL_* variables. */
+function gatewayTracing(options: GatewayOptions, logger: Logger) {
+  const ownTracing =
+    options.tracing === undefined ? startTracingFromEnv(process.env, logger) : undefined;
+  if (ownTracing) logger.info({ exporters: ownTracing.exporters }, 'tracing on');
+  return { ownTracing, tracing: ownTracing ?? (options.tracing || undefined) };
+}
+
+/** Draining, then closing in order: live streams, upstream client, store, sandbox, tracing. */
+function lifecycle(parts: {
+  live: Live;
+  upstream: UpstreamClient;
+  store: Store;
+  sandbox: Sandbox | undefined;
+  ownTracing: Tracing | undefined;
+}) {
+  let draining = false;
   let closing: Promise<void> | undefined;
+  return {
+    isDraining: () => draining,
+    drain: () => {
+      draining = true;
+      parts.live.drain();
+    },
+    close: () => {
+      draining = true;
+      closing ??= (async () => {
+        await parts.live.close();
+        await parts.upstream.close();
+        await parts.store.close();
+        // The sandbox may already be stopped (tests stop it to simulate an outage).
+        await parts.sandbox?.close().catch(() => undefined);
+        await parts.ownTracing?.shutdown();
+      })();
+      return closing;
+    },
+  };
+}
+
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
+  const { ownTracing, tracing } = gatewayTracing(options, logger);
+  const store = createStore(config.redis, {
+    maxKeys: config.memoryStore.maxKeys,
+    registry: metrics.registry,
+  });
+  const core: Core = { config, logger, metrics, tracing, store };
+  const side = await resolveUpstream(
+    { ...options, upstreamUrl: options.upstreamUrl ?? config.upstream.baseUrl },
+    logger,
+  ).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  const { upstreamUrl, sandbox, demoTokens } = side;
+  const upstream = createGatewayUpstream(options, core, upstreamUrl);
+  const directory = new PrincipalDirectory(side.entries);
+  const connections = createConnectionBudget(config.connections, {
+    proxyHops: config.callerLimits.proxyHops,
+    registry: metrics.registry,
+  });
+  const live = createGatewayLive(core, upstream, side, connections);
+  const persisted = createGatewayPersistedOperations({
+    config,
+    store,
+    logger,
+    embedded: sandbox !== undefined,
+  });
+  const yoga = createGatewayYoga(options, demoTokens, {
+    ...core,
+    ...{ live: live.plugin, persisted: persisted.plugin },
+    directory,
+    upstream,
+    connections,
+  });
+  const life = lifecycle({ live, upstream, store, sandbox, ownTracing });
+  const ready = gatewayReadiness(options, store, upstream, life.isDraining);
   return {
     yoga,
     handler: yoga as unknown as RequestListener,
@@ -307,21 +269,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     live,
     connections,
     attachWebSockets: (server) => live.attach(server, yoga, directory, persisted.resolveOperation),
-    drain: () => {
-      draining = true;
-      live.drain();
-    },
-    close() {
-      draining = true;
-      closing ??= (async () => {
-        await live.close();
-        await upstream.close();
-        await store.close();
-        // The sandbox may already be stopped (tests stop it to simulate an outage).
-        await sandbox?.close().catch(() => undefined);
-        await ownTracing?.shutdown();
-      })();
-      return closing;
-    },
+    drain: life.drain,
+    close: life.close,
   };
 }

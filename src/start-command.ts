@@ -10,13 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { listenAdmin } from './admin.ts';
 import { KeystoreError } from './auth/principals.ts';
-import {
-  type Config,
-  ConfigError,
-  loadConfig,
-  redisUrlForLog,
-  unknownVariables,
-} from './config.ts';
+import { redisUrlForLog } from './config/redis-url.ts';
+import { type Config, ConfigError, loadConfig, unknownVariables } from './config.ts';
 import { demoExposure, publicHost, shownHost } from './demo-host.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createGateway, type Gateway } from './server.ts';
@@ -78,7 +73,8 @@ function firstSignal(signals: NodeJS.Signals[]): Promise<NodeJS.Signals> {
   });
 }
 
-export async function run(argv: string[]): Promise<number> {
+/** `--help` (0), a usage error (2), or undefined to start. */
+function parseUsage(argv: string[]): number | undefined {
   try {
     const { values } = parseArgs({
       args: argv,
@@ -86,30 +82,19 @@ export async function run(argv: string[]): Promise<number> {
       strict: true,
       allowPositionals: false,
     });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      return 0;
-    }
+    if (!values.help) return undefined;
+    process.stdout.write(USAGE);
+    return 0;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
+}
 
-  let config: Config;
+/** The gateway, or the exit code of a keystore or seed problem (named on stderr). */
+async function buildGateway(config: Config, logger: Logger): Promise<Gateway | number> {
   try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) return failed(error.problems, 'invalid configuration');
-    throw error;
-  }
-  const logger = createLogger({ level: config.logLevel });
-  for (const name of unknownVariables(process.env)) {
-    logger.warn('unknown environment variable ignored (typo or removed setting?)', { name });
-  }
-
-  let gateway: Gateway;
-  try {
-    gateway = await createGateway({ config, env: process.env, logger });
+    return await createGateway({ config, env: process.env, logger });
   } catch (error) {
     if (error instanceof KeystoreError) return failed(error.problems, 'invalid keystore');
     const name = (error as { name?: string }).name;
@@ -119,17 +104,16 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  const storeReported = reportStore(gateway, config, logger);
+}
 
+/** Listens on the public port and the admin port; the exit code when either fails. */
+async function listenBoth(gateway: Gateway, config: Config, host: string) {
   // Timeouts against slow clients, TCP connection caps (docs/operations.md).
   const server = createPublicServer(gateway.handler, {
     ...config.connections,
     budget: gateway.connections,
   });
   gateway.attachWebSockets(server);
-  // Demo mode stays on loopback unless HOST says otherwise (demo-host.ts).
-  const demo = gateway.demoTokens !== undefined;
-  const host = publicHost(config.host, demo);
   const listening = await new Promise<true | NodeJS.ErrnoException>((resolve) => {
     server.once('listening', () => resolve(true));
     server.once('error', resolve);
@@ -142,57 +126,90 @@ export async function run(argv: string[]): Promise<number> {
       'cannot listen',
     );
   }
-
   // /metrics and /ready: on the admin listener only.
-  let admin: Awaited<ReturnType<typeof listenAdmin>>;
   try {
-    admin = await listenAdmin(gateway.admin, config.admin);
+    return { server, admin: await listenAdmin(gateway.admin, config.admin) };
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     server.close();
     await gateway.close();
-    return failed(
-      [`${config.admin.host}:${config.admin.port}: ${e.code ?? e.message}`],
-      'cannot listen',
-    );
+    const where = `${config.admin.host}:${config.admin.port}`;
+    return failed([`${where}: ${e.code ?? e.message}`], 'cannot listen');
   }
+}
 
-  const { port } = server.address() as AddressInfo;
+type Listening = Exclude<Awaited<ReturnType<typeof listenBoth>>, number>;
+
+function announce(gateway: Gateway, config: Config, logger: Logger, host: string, at: Listening) {
+  const { port } = at.server.address() as AddressInfo;
   const url = `http://${shownHost(host)}:${port}/graphql`;
   logger.info('listening', {
     url,
     host,
     pid: process.pid,
-    admin: admin.origin,
+    admin: at.admin.origin,
     upstream: config.upstream.network,
     store: gateway.store.kind,
     introspection: config.introspection,
     graphiql: config.graphiql,
   });
   printBanner(gateway, url, config.graphiql);
-  const exposure = demoExposure(host, demo);
+  const exposure = demoExposure(host, gateway.demoTokens !== undefined);
   if (exposure) {
     process.stderr.write(`${exposure}\n`);
     logger.warn('demo mode on a non-loopback host', { host });
   }
+}
 
-  const signal = await firstSignal(['SIGTERM', 'SIGINT']);
-  logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });
+/** Drains: no new connections, in-flight requests get SHUTDOWN_GRACE_MS, then everything closes. */
+async function shutDown(
+  gateway: Gateway,
+  config: Config,
+  logger: Logger,
+  at: Listening & { storeReported: Promise<void> },
+) {
   gateway.drain();
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  const closed = new Promise<void>((resolve) => at.server.close(() => resolve()));
+  at.server.closeIdleConnections();
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), config.shutdownGraceMs);
   });
   if ((await Promise.race([closed, graceOver])) === 'timeout') {
     logger.warn('grace period over: closing open connections');
-    server.closeAllConnections();
+    at.server.closeAllConnections();
   }
   clearTimeout(timer);
-  await storeReported;
-  await admin.close();
+  await at.storeReported;
+  await at.admin.close();
   await gateway.close();
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const usage = parseUsage(argv);
+  if (usage !== undefined) return usage;
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) return failed(error.problems, 'invalid configuration');
+    throw error;
+  }
+  const logger = createLogger({ level: config.logLevel });
+  for (const name of unknownVariables(process.env)) {
+    logger.warn('unknown environment variable ignored (typo or removed setting?)', { name });
+  }
+  const gateway = await buildGateway(config, logger);
+  if (typeof gateway === 'number') return gateway;
+  const storeReported = reportStore(gateway, config, logger);
+  // Demo mode stays on loopback unless HOST says otherwise (demo-host.ts).
+  const host = publicHost(config.host, gateway.demoTokens !== undefined);
+  const listening = await listenBoth(gateway, config, host);
+  if (typeof listening === 'number') return listening;
+  announce(gateway, config, logger, host, listening);
+  const signal = await firstSignal(['SIGTERM', 'SIGINT']);
+  logger.info('shutting down', { signal, graceMs: config.shutdownGraceMs });
+  await shutDown(gateway, config, logger, { ...listening, storeReported });
   logger.info('stopped');
   return 0;
 }

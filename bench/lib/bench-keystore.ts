@@ -2,10 +2,11 @@
  * The benchmark's traders (`BENCH_TRADERS`, set by the bench for its gateway children) as
  * the gateway's keystore: one trader principal per token.
  */
-import { hashToken, type Keystore } from '../../src/auth/principals.ts';
+import type { Keystore } from '../../src/auth/principals.ts';
 import { requireEnv } from './child.ts';
 
-export function benchKeystore(): Keystore {
+/** `hashToken`: the gateway's own (from dist/ in the bench's children). */
+export function benchKeystore(hashToken: (token: string) => string): Keystore {
   const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
     token: string;
     accountId: string;

@@ -1,7 +1,8 @@
 /**
  * Parent side of the benchmark's process tree: spawns each server under test as its own
- * Node process (TypeScript through tsx), waits for its `BENCH_READY` line, and guarantees that
- * every child is gone when the run ends, fails, or is interrupted.
+ * Node process, waits for its `BENCH_READY` line, and guarantees that every child is gone when
+ * the run ends, fails, or is interrupted. A child's module is a short TypeScript file run
+ * through tsx; the gateway and sandbox it starts are dist/'s compiled code (`dist.ts`).
  *
  * A child's stdout and stderr (access logs included) go straight to
  * `bench/results/logs/<name>.log`, so the load generator in this process never spends a cycle

@@ -7,9 +7,13 @@
  * The bench prints the bounds it sets on `uncachedOverheadMs` and `uncachedVsPeer`.
  */
 import { createSchema, createYoga, type YogaInitialContext } from 'graphql-yoga';
-import { RequestSigner } from '../../src/auth/request-signature.ts';
-import { createHttpExchange } from '../../src/upstream/transport.ts';
 import { requireEnv, serve } from '../lib/child.ts';
+import { fromDist } from '../lib/dist.ts';
+
+const { RequestSigner } =
+  await fromDist<typeof import('../../src/auth/request-signature.ts')>('auth/request-signature');
+const { createHttpExchange } =
+  await fromDist<typeof import('../../src/upstream/http-exchange.ts')>('upstream/http-exchange');
 
 const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
   token: string;

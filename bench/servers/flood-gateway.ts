@@ -6,16 +6,21 @@
  * trader (BENCH_TRADERS). The bench starts it with a lowered open-file limit.
  */
 import type { AddressInfo } from 'node:net';
-import { listenAdmin } from '../../src/admin.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openFileLimit } from '../../src/fd-limit.ts';
-import { createGateway } from '../../src/server.ts';
-import { createPublicServer } from '../../src/server-limits.ts';
 import { benchKeystore } from '../lib/bench-keystore.ts';
 import { announce, onShutdown } from '../lib/child.ts';
+import { fromDist } from '../lib/dist.ts';
+
+const { listenAdmin } = await fromDist<typeof import('../../src/admin.ts')>('admin');
+const { hashToken } =
+  await fromDist<typeof import('../../src/auth/principals.ts')>('auth/principals');
+const { loadConfig } = await fromDist<typeof import('../../src/config.ts')>('config');
+const { openFileLimit } = await fromDist<typeof import('../../src/fd-limit.ts')>('fd-limit');
+const { createGateway } = await fromDist<typeof import('../../src/server.ts')>('server');
+const { createPublicServer } =
+  await fromDist<typeof import('../../src/server-limits.ts')>('server-limits');
 
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', ADMIN_PORT: '0' });
-const gateway = await createGateway({ config, keystore: benchKeystore() });
+const gateway = await createGateway({ config, keystore: benchKeystore(hashToken) });
 const server = createPublicServer(gateway.handler, {
   ...config.connections,
   budget: gateway.connections,

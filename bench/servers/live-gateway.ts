@@ -13,10 +13,14 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { loadConfig } from '../../src/config.ts';
-import { createGateway } from '../../src/server.ts';
 import { benchKeystore } from '../lib/bench-keystore.ts';
 import { announce, onShutdown } from '../lib/child.ts';
+import { fromDist } from '../lib/dist.ts';
+
+const { hashToken } =
+  await fromDist<typeof import('../../src/auth/principals.ts')>('auth/principals');
+const { loadConfig } = await fromDist<typeof import('../../src/config.ts')>('config');
+const { createGateway } = await fromDist<typeof import('../../src/server.ts')>('server');
 
 // A GC handle without --expose-gc on the command line: memory per subscriber is measured
 // on a collected heap, not on garbage.
@@ -27,7 +31,7 @@ const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 const gateway = await createGateway({
   config,
   processMetrics: false,
-  keystore: benchKeystore(),
+  keystore: benchKeystore(hashToken),
 });
 const server = createServer(gateway.handler);
 gateway.attachWebSockets(server);

@@ -9,12 +9,17 @@
  *   GET  /count?path=/v1/client/info   requests received since the last reset
  *   POST /reset                        forgets the request log and every rate-limit window
  * Announces both URLs and the traders' credentials (one per connection of the load).
+ * The sandbox is dist/'s, like the gateway's.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateDemoAccount } from '../../src/sandbox/demo.ts';
-import { createSandbox } from '../../src/sandbox/index.ts';
 import { announce, onShutdown } from '../lib/child.ts';
+import { fromDist } from '../lib/dist.ts';
+
+const { generateDemoAccount } =
+  await fromDist<typeof import('../../src/sandbox/demo.ts')>('sandbox/demo');
+const { createSandbox } =
+  await fromDist<typeof import('../../src/sandbox/index.ts')>('sandbox/index');
 
 // `off` turns the limits off altogether (for comparing the limiter's own cost).
 const scale = process.env.BENCH_LIMIT_SCALE ?? '1000000';

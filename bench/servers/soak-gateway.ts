@@ -10,11 +10,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listenAdmin } from '../../src/admin.ts';
 import type { Keystore } from '../../src/auth/principals.ts';
-import { loadConfig } from '../../src/config.ts';
-import { createGateway } from '../../src/server.ts';
 import { announce, onShutdown, requireEnv } from '../lib/child.ts';
+import { fromDist } from '../lib/dist.ts';
+
+const { listenAdmin } = await fromDist<typeof import('../../src/admin.ts')>('admin');
+const { loadConfig } = await fromDist<typeof import('../../src/config.ts')>('config');
+const { createGateway } = await fromDist<typeof import('../../src/server.ts')>('server');
 
 const keystore = JSON.parse(requireEnv('SOAK_KEYSTORE')) as Keystore;
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });

@@ -31,16 +31,9 @@
  * does not use up what smaller ones could still spend.
  */
 import type { Cluster, Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RLWrapperTimeouts,
-} from 'rate-limiter-flexible';
 import type { LimitPolicy } from '../upstream/catalog.ts';
-import { StoreHealth } from '../upstream/health.ts';
 import type { OperationCost } from './cost.ts';
+import { createRule, type Rule, type RuleStore, ruleHealth } from './rule.ts';
 
 export interface CallerLimitsConfig {
   /** Window of the per-caller limits (whole seconds). */
@@ -77,155 +70,110 @@ export interface CallerLimiter {
   consume(caller: Caller, cost: OperationCost): Promise<Verdict>;
 }
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1_000));
-
-/** One limit: `take` answers `refusedMs` (until its window resets) when over, and how to give back. */
-interface Rule {
-  points: number;
-  take(key: string, points: number): Promise<{ refusedMs?: number; giveBack: () => Promise<void> }>;
-}
-
-/**
- * A Redis round trip of the limiter normally takes about a millisecond; past this the call
- * counts as a slow failure (the insurance answers, and StoreHealth suspends Redis for the
- * limiter), so a hung Redis costs one request this much, not the client's 1 s command timeout
- * (and a loaded event loop rarely trips it: the insurance is stricter, a share per replica).
- */
-const REDIS_TIMEOUT_MS = 500;
-
-/** Consumes; a refusal gives its points back (rate-limiter-flexible counts refused consumes). */
-async function consume(
-  limiter: RateLimiterAbstract,
-  key: string,
-  points: number,
-): Promise<number | undefined> {
-  try {
-    await limiter.consume(key, points);
-    return undefined;
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection; // a store error
-    await limiter.reward(key, points).catch(() => undefined);
-    return Math.max(1, rejection.msBeforeNext);
-  }
-}
-
 /** Gives back what a refused request took (never throws). */
 const refund = (taken: Array<() => Promise<void>>) =>
   Promise.all(taken.map((giveBack) => giveBack().catch(() => undefined)));
 
-export function createCallerLimiter(options: CallerLimiterOptions): CallerLimiter {
-  const { config, redis, keyPrefix } = options;
-  const replicas = Math.max(1, options.replicas ?? 1);
-  const waitMs = options.waitMs ?? 0;
-  const sleep =
-    options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  // After a slow failure the limits stay local for 5 s (then one call probes Redis): a hung
-  // Redis then costs one request in 5 s a timeout, not every request.
-  const health = new StoreHealth(Date.now, { slowMs: REDIS_TIMEOUT_MS - 50, suspendMs: 5_000 });
-  const rule = (name: string, points: number, durationMs: number): Rule => {
-    const duration = seconds(durationMs);
-    const prefix = `${keyPrefix}:caller:${name}`;
-    const local = new RateLimiterMemory({
-      keyPrefix: prefix,
-      points: redis ? Math.max(1, Math.floor(points / replicas)) : points,
-      duration,
-    });
-    // `giveBack` is a method: tsx (esbuild's keepNames) defines the name of a named arrow
-    // each time one is made, here per request.
-    const onLocal = async (key: string, n: number) => ({
-      refusedMs: await consume(local, key, n),
-      giveBack() {
-        return local.reward(key, n).then(() => undefined);
-      },
-    });
-    if (!redis) return { points, take: onLocal };
-    // Fails at once while the connection is known down; a hung Redis is cut off after
-    // REDIS_TIMEOUT_MS and then suspended by `health`.
-    const shared = new RLWrapperTimeouts({
-      limiter: new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: prefix,
-        points,
-        duration,
-        rejectIfRedisNotReady: true,
-      }),
-      timeoutMs: REDIS_TIMEOUT_MS,
-    });
-    return {
-      points,
-      take: (key, n) =>
-        health.guard(
-          async () => ({
-            refusedMs: await consume(shared, key, n),
-            giveBack() {
-              return shared.reward(key, n).then(() => undefined);
-            },
-          }),
-          () => onLocal(key, n),
-        ),
-    };
-  };
-  const principals = rule('p', config.points, config.windowMs);
-  const anonymous = rule('a', config.anonymousPoints, config.windowMs);
-  const shares = new Map<string, Rule>();
-  const shareOf = (limit: LimitPolicy): Rule => {
-    let share = shares.get(limit.key);
-    if (!share) {
-      const scaled = limit.limit * (options.limitScale ?? 1);
-      const points = Math.max(1, Math.floor(scaled * config.globalShare));
-      share = rule(`share:${limit.key}`, points, limit.windowMs);
-      shares.set(limit.key, share);
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What rule 2 needs: the shares of the global budgets, and how long a request may wait. */
+interface Shares {
+  of(limit: LimitPolicy): Rule;
+  waitMs: number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * Takes `calls` of `share` for `key`, waiting for the share's next window while the wait stays
+ * within `waitMs` (jitter: the callers waiting for one window do not all retry at one instant).
+ */
+async function takeShare(shares: Shares, share: Rule, key: string, calls: number) {
+  let taken = await share.take(key, calls);
+  for (let waited = 0; taken.refusedMs !== undefined; ) {
+    const pause = taken.refusedMs + Math.floor(Math.random() * 25);
+    if (waited + pause > shares.waitMs) break;
+    await shares.sleep(pause);
+    waited += pause;
+    taken = await share.take(key, calls);
+  }
+  return taken;
+}
+
+/** Rule 2: the caller's share of every global budget the request needs; `taken` collects give-backs. */
+async function consumeShares(
+  shares: Shares,
+  caller: Caller,
+  cost: OperationCost,
+  taken: Array<() => Promise<void>>,
+): Promise<Verdict> {
+  const shareKey = caller.kind === 'principal' ? caller.id : 'anonymous';
+  for (const [budget, { calls, limit }] of cost.globalBudgets) {
+    const share = shares.of(limit);
+    if (calls > share.points) {
+      return {
+        allowed: false,
+        retryAfterMs: limit.windowMs,
+        reason: `needs ${calls} calls of the shared upstream budget ${budget}; one caller may use ${share.points} per ${limit.windowMs} ms`,
+      };
     }
-    return share;
+    const { refusedMs, giveBack } = await takeShare(shares, share, shareKey, calls);
+    if (refusedMs !== undefined) {
+      return {
+        allowed: false,
+        retryAfterMs: refusedMs,
+        reason: `over this caller's share of the upstream budget ${budget} (${share.points} per ${limit.windowMs} ms)`,
+      };
+    }
+    taken.push(giveBack);
+  }
+  return { allowed: true };
+}
+
+export function createCallerLimiter(options: CallerLimiterOptions): CallerLimiter {
+  const { config } = options;
+  const store: RuleStore = {
+    redis: options.redis,
+    keyPrefix: options.keyPrefix,
+    replicas: Math.max(1, options.replicas ?? 1),
+    health: ruleHealth(),
+  };
+  const principals = createRule(store, 'p', config.points, config.windowMs);
+  const anonymous = createRule(store, 'a', config.anonymousPoints, config.windowMs);
+  const byBudget = new Map<string, Rule>();
+  const shares: Shares = {
+    waitMs: options.waitMs ?? 0,
+    sleep: options.sleep ?? realSleep,
+    of(limit) {
+      let share = byBudget.get(limit.key);
+      if (!share) {
+        const scaled = limit.limit * (options.limitScale ?? 1);
+        const points = Math.max(1, Math.floor(scaled * config.globalShare));
+        share = createRule(store, `share:${limit.key}`, points, limit.windowMs);
+        byBudget.set(limit.key, share);
+      }
+      return share;
+    },
   };
 
   return {
     async consume(caller, cost) {
       if (cost.total <= 0) return { allowed: true };
       const taken: Array<() => Promise<void>> = [];
-      const shareKey = caller.kind === 'principal' ? caller.id : 'anonymous';
-      for (const [budget, { calls, limit }] of cost.globalBudgets) {
-        const share = shareOf(limit);
-        if (calls > share.points) {
-          await refund(taken);
-          return {
-            allowed: false,
-            retryAfterMs: limit.windowMs,
-            reason: `needs ${calls} calls of the shared upstream budget ${budget}; one caller may use ${share.points} per ${limit.windowMs} ms`,
-          };
-        }
-        let { refusedMs, giveBack } = await share.take(shareKey, calls);
-        // Wait for the share's next window while the wait stays within `waitMs` (jitter: the
-        // callers waiting for one window do not all retry at one instant).
-        for (let waited = 0; refusedMs !== undefined; ) {
-          const pause = refusedMs + Math.floor(Math.random() * 25);
-          if (waited + pause > waitMs) break;
-          await sleep(pause);
-          waited += pause;
-          ({ refusedMs, giveBack } = await share.take(shareKey, calls));
-        }
-        if (refusedMs !== undefined) {
-          await refund(taken);
-          return {
-            allowed: false,
-            retryAfterMs: refusedMs,
-            reason: `over this caller's share of the upstream budget ${budget} (${share.points} per ${limit.windowMs} ms)`,
-          };
-        }
-        taken.push(giveBack);
+      const shared = await consumeShares(shares, caller, cost, taken);
+      if (!shared.allowed) {
+        await refund(taken);
+        return shared;
       }
       const [limits, key] =
         caller.kind === 'principal' ? [principals, caller.id] : [anonymous, caller.ip];
       const { refusedMs } = await limits.take(key, cost.total);
-      if (refusedMs !== undefined) {
-        await refund(taken);
-        return {
-          allowed: false,
-          retryAfterMs: refusedMs,
-          reason: `over the ${caller.kind === 'principal' ? '' : 'anonymous '}limit of ${limits.points} upstream calls per ${config.windowMs} ms (this request: ${cost.total})`,
-        };
-      }
-      return { allowed: true };
+      if (refusedMs === undefined) return { allowed: true };
+      await refund(taken);
+      return {
+        allowed: false,
+        retryAfterMs: refusedMs,
+        reason: `over the ${caller.kind === 'principal' ? '' : 'anonymous '}limit of ${limits.points} upstream calls per ${config.windowMs} ms (this request: ${cost.total})`,
+      };
     },
   };
 }

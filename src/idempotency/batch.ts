@@ -8,7 +8,7 @@
 
 import type { BatchOrderResult, BatchOrderRow, CreateOrderParams } from '../contract/wire.ts';
 import type { Logger } from '../logger.ts';
-import { createdFromRecord } from '../upstream/orders.ts';
+import { createdFromRecord } from '../upstream/order-params.ts';
 import { idempotencyInProgress, idempotencyMismatch } from './errors.ts';
 import { orderFingerprint } from './fingerprint.ts';
 import { orderRecordKey } from './keys.ts';
@@ -49,47 +49,69 @@ const placedRow = (outcome: Partial<BatchOrderRow>): BatchOrderRow => ({
 /** A claim, or `store-down` when the store failed (the item goes without a record). */
 type ItemClaim = Claim | { kind: 'store-down' } | { kind: 'unkeyed' };
 
-export async function placeBatchOnce(
+/** One batch's records: the options, and a lease per item this call owns. */
+interface Batch {
+  options: BatchIdempotencyOptions;
+  metrics: IdempotencyMetrics;
+  leases: (Lease | null)[];
+}
+
+function claimAll(
   options: BatchIdempotencyOptions,
-  account: BatchAccount,
+  metrics: IdempotencyMetrics,
+  accountId: string,
   items: readonly CreateOrderParams[],
-): Promise<PlacedBatch> {
-  const { records, leaseMs, logger } = options;
-  const metrics = options.metrics ?? NO_METRICS;
-  const now = options.now ?? Date.now;
-  const claims: ItemClaim[] = await Promise.all(
+): Promise<ItemClaim[]> {
+  return Promise.all(
     items.map(async (item): Promise<ItemClaim> => {
       if (!item.client_order_id) return { kind: 'unkeyed' };
-      const key = orderRecordKey(account.accountId, item.client_order_id);
-      return records.claim(key, orderFingerprint(item), leaseMs).catch((error: unknown) => {
+      const key = orderRecordKey(accountId, item.client_order_id);
+      const claim = options.records.claim(key, orderFingerprint(item), options.leaseMs);
+      return claim.catch((error: unknown) => {
         metrics.storeError('order');
-        logger?.warn({ error: String(error) }, 'idempotency store failed: batch item unrecorded');
+        options.logger?.warn(
+          { error: String(error) },
+          'idempotency store failed: batch item unrecorded',
+        );
         return { kind: 'store-down' } as const;
       });
     }),
   );
-  const leases = claims.map((c) => (c.kind === 'owner' ? c.lease : null));
-  const settle = async (
-    lease: Lease | null,
-    how: 'complete' | 'unknown' | 'release',
-    out?: unknown,
-  ) => {
-    if (!lease) return;
-    try {
-      if (how === 'complete') await records.complete(lease, out);
-      else if (how === 'unknown') await records.markUnknown(lease);
-      else await records.release(lease);
-    } catch (error) {
-      metrics.storeError('order');
-      logger?.warn({ error: String(error), how }, 'idempotency record not updated');
-    }
-  };
-  const releaseAll = () => Promise.all(leases.map((lease) => settle(lease, 'release')));
+}
 
+/** Completes, marks unknown or releases an item's record (when it has one); never throws. */
+async function settle(
+  batch: Batch,
+  i: number,
+  how: 'complete' | 'unknown' | 'release',
+  out?: unknown,
+): Promise<void> {
+  const lease = batch.leases[i] ?? null;
+  if (!lease) return;
+  const { records, logger } = batch.options;
+  try {
+    if (how === 'complete') await records.complete(lease, out);
+    else if (how === 'unknown') await records.markUnknown(lease);
+    else await records.release(lease);
+  } catch (error) {
+    batch.metrics.storeError('order');
+    logger?.warn({ error: String(error), how }, 'idempotency record not updated');
+  }
+}
+
+const releaseAll = (batch: Batch) =>
+  Promise.all(batch.leases.map((_, i) => settle(batch, i, 'release')));
+
+/** Refuses the whole batch (nothing sent) when an item mismatches or is still being placed. */
+async function refuseConflicts(
+  batch: Batch,
+  claims: ItemClaim[],
+  items: readonly CreateOrderParams[],
+): Promise<void> {
   const mismatched = claims.findIndex((c) => c.kind === 'mismatch');
   if (mismatched >= 0) {
-    await releaseAll();
-    metrics.mismatch('order');
+    await releaseAll(batch);
+    batch.metrics.mismatch('order');
     throw idempotencyMismatch(
       `inputs.${mismatched}: clientOrderId ${items[mismatched]?.client_order_id}`,
       'clientOrderId',
@@ -98,56 +120,89 @@ export async function placeBatchOnce(
   const busy = claims.flatMap((c, i) =>
     c.kind === 'in-flight' ? [{ i, deadline: c.deadline }] : [],
   );
-  if (busy.length > 0) {
-    await releaseAll();
-    metrics.inFlight('order', 'in_progress');
-    const latest = Math.max(...busy.map((b) => b.deadline));
-    throw idempotencyInProgress(
-      `inputs.${busy[0]!.i}: clientOrderId ${items[busy[0]!.i]?.client_order_id}`,
-      latest - now(),
-    );
-  }
+  if (busy.length === 0) return;
+  await releaseAll(batch);
+  batch.metrics.inFlight('order', 'in_progress');
+  const latest = Math.max(...busy.map((b) => b.deadline));
+  const now = batch.options.now ?? Date.now;
+  throw idempotencyInProgress(
+    `inputs.${busy[0]!.i}: clientOrderId ${items[busy[0]!.i]?.client_order_id}`,
+    latest - now(),
+  );
+}
 
+/**
+ * The row of a sent item, and whether it replays an earlier call's order: a keyed item's
+ * failure may be -1007 for an order an earlier call placed (read back to tell).
+ */
+async function settleRow(
+  batch: Batch,
+  account: BatchAccount,
+  { item, i }: { item: CreateOrderParams; i: number },
+  row: BatchOrderRow | undefined,
+): Promise<{ row: BatchOrderRow | null; replayed: boolean }> {
+  if (row?.success && row.order_id !== null) {
+    await settle(batch, i, 'complete', row);
+    return { row, replayed: false };
+  }
+  const found = item.client_order_id
+    ? await account.orderByClientOrderId(item.client_order_id).catch(() => null)
+    : null;
+  if (found && sameOrder(item, found)) {
+    const replay = placedRow({ ...createdFromRecord(found), order_amount: found.amount });
+    batch.metrics.replay('order');
+    await settle(batch, i, 'complete', replay);
+    return { row: replay, replayed: true };
+  }
+  await settle(batch, i, 'release');
+  return { row: row ?? null, replayed: false };
+}
+
+/** Sends the items not replayed in one batch; fills in their rows and replays. */
+async function sendRest(
+  batch: Batch,
+  account: BatchAccount,
+  items: readonly CreateOrderParams[],
+  out: { rows: (BatchOrderRow | null)[]; replayed: boolean[] },
+): Promise<void> {
+  const toSend = items.flatMap((item, i) => (out.rows[i] === null ? [{ item, i }] : []));
+  if (toSend.length === 0) return;
+  let sent: BatchOrderRow[];
+  try {
+    sent = (await account.batchCreateOrders(toSend.map((s) => s.item))).rows;
+  } catch (error) {
+    const how = isAmbiguous(error) ? 'unknown' : 'release';
+    await Promise.all(toSend.map(({ i }) => settle(batch, i, how)));
+    throw error;
+  }
+  await Promise.all(
+    toSend.map(async (send, j) => {
+      const { row, replayed } = await settleRow(batch, account, send, sent[j]);
+      out.rows[send.i] = row;
+      if (replayed) out.replayed[send.i] = true;
+    }),
+  );
+}
+
+export async function placeBatchOnce(
+  options: BatchIdempotencyOptions,
+  account: BatchAccount,
+  items: readonly CreateOrderParams[],
+): Promise<PlacedBatch> {
+  const metrics = options.metrics ?? NO_METRICS;
+  const claims = await claimAll(options, metrics, account.accountId, items);
+  const batch: Batch = {
+    options,
+    metrics,
+    leases: claims.map((c) => (c.kind === 'owner' ? c.lease : null)),
+  };
+  await refuseConflicts(batch, claims, items);
   const rows: (BatchOrderRow | null)[] = claims.map((c) =>
     c.kind === 'done' ? placedRow(c.outcome as Partial<BatchOrderRow>) : null,
   );
   const replayed = claims.map((c) => c.kind === 'done');
   for (const r of replayed) if (r) metrics.replay('order');
-  const toSend = items.flatMap((item, i) => (rows[i] === null ? [{ item, i }] : []));
-  if (toSend.length > 0) {
-    let sent: BatchOrderRow[];
-    try {
-      sent = (await account.batchCreateOrders(toSend.map((s) => s.item))).rows;
-    } catch (error) {
-      const how = isAmbiguous(error) ? 'unknown' : 'release';
-      await Promise.all(toSend.map(({ i }) => settle(leases[i] ?? null, how)));
-      throw error;
-    }
-    await Promise.all(
-      toSend.map(async ({ item, i }, j) => {
-        const row = sent[j];
-        const lease = leases[i] ?? null;
-        if (row?.success && row.order_id !== null) {
-          rows[i] = row;
-          await settle(lease, 'complete', row);
-          return;
-        }
-        rows[i] = row ?? null;
-        // A keyed item's failure may be -1007 for an order an earlier call placed.
-        const found = item.client_order_id
-          ? await account.orderByClientOrderId(item.client_order_id).catch(() => null)
-          : null;
-        if (found && sameOrder(item, found)) {
-          rows[i] = placedRow({ ...createdFromRecord(found), order_amount: found.amount });
-          replayed[i] = true;
-          metrics.replay('order');
-          await settle(lease, 'complete', rows[i]);
-        } else {
-          await settle(lease, 'release');
-        }
-      }),
-    );
-  }
+  await sendRest(batch, account, items, { rows, replayed });
   return {
     rows: rows.map(
       (row, i) =>

@@ -25,7 +25,7 @@ import type { CreateOrderParams, OrderCreated, OrderRecord } from '../contract/w
 import type { Logger } from '../logger.ts';
 import { DUPLICATE_CODE } from '../upstream/error-map.ts';
 import { UnavailableError, UpstreamRejectedError } from '../upstream/errors.ts';
-import { createdFromRecord } from '../upstream/orders.ts';
+import { createdFromRecord } from '../upstream/order-params.ts';
 import { idempotencyInProgress, idempotencyMismatch } from './errors.ts';
 import { orderFingerprint } from './fingerprint.ts';
 import { orderRecordKey } from './keys.ts';

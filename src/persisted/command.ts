@@ -16,7 +16,8 @@ import {
   readManifestFile,
   validateManifest,
 } from './manifest.ts';
-import { createRegistry, type Registry, RegistryError } from './registry.ts';
+import { createRegistry, type Registry } from './registry.ts';
+import { RegistryError } from './versions.ts';
 
 const USAGE = `usage: npm run persisted -- publish --app APP --version VERSION [--manifest FILE]
        npm run persisted -- retire --app APP --version VERSION

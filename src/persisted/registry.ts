@@ -20,14 +20,14 @@
  */
 import type { Store } from '../upstream/stores/store.ts';
 import { type Manifest, normalizeHash, sha256Hex } from './manifest.ts';
-
-export interface PublishedVersion {
-  app: string;
-  version: string;
-  operations: number;
-  /** ISO 8601 */
-  publishedAt: string;
-}
+import {
+  DOC,
+  listVersions,
+  opKey,
+  type PublishedVersion,
+  publishVersion,
+  retireVersion,
+} from './versions.ts';
 
 export interface RegistryOptions {
   store: Store;
@@ -57,26 +57,8 @@ export interface Registry {
   list(): Promise<PublishedVersion[]>;
 }
 
-export class RegistryError extends Error {
-  override name = 'RegistryError';
-}
-
-const APP = /^[a-z0-9][a-z0-9._-]{0,39}$/;
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,39}$/;
-const DOC = 'doc';
-const INDEX = 'po:{index}';
-const manifestKey = (ref: string) => `${INDEX}:manifest:${ref}`;
-const opKey = (hash: string) => `po:op:{${hash}}`;
 const apqKey = (hash: string) => `po:apq:{${hash}}`;
 const APQ_BUDGET = 'po:apq:{budget}';
-
-function versionRef(app: string, version: string): string {
-  if (!APP.test(app)) throw new RegistryError(`app "${app}": expected [a-z0-9._-], at most 40`);
-  if (!VERSION.test(version)) {
-    throw new RegistryError(`version "${version}": expected [0-9A-Za-z.+_-], at most 40`);
-  }
-  return `${app}@${version}`;
-}
 
 export function createRegistry(options: RegistryOptions): Registry {
   const { store, builtIn = new Map<string, string>() } = options;
@@ -100,7 +82,6 @@ export function createRegistry(options: RegistryOptions): Registry {
       // No replica-local cache: a retired version stops everywhere at once (one HGETALL).
       return lookupStore(hash);
     },
-
     async register(raw, document) {
       const hash = normalizeHash(raw);
       if (!hash || sha256Hex(document) !== hash) return false;
@@ -112,60 +93,9 @@ export function createRegistry(options: RegistryOptions): Registry {
       await store.set(apqKey(hash), document, options.apqTtlMs ?? 86_400_000);
       return true;
     },
-
-    async publish(app, version, manifest) {
-      const ref = versionRef(app, version);
-      const hashes = [...manifest.keys()].sort();
-      const existing = await store.get(manifestKey(ref));
-      if (existing !== null) {
-        if (existing !== JSON.stringify(hashes)) {
-          throw new RegistryError(
-            `${ref} is already published with other operations: publish a new version (or retire ${ref} first)`,
-          );
-        }
-      }
-      const entry: PublishedVersion = {
-        app,
-        version,
-        operations: hashes.length,
-        publishedAt: new Date(now()).toISOString(),
-      };
-      // Documents first, the index last: a version is listed only once all of it is served.
-      for (const hash of hashes) {
-        await store.hset(opKey(hash), DOC, manifest.get(hash) as string);
-        await store.hset(opKey(hash), ref, entry.publishedAt);
-      }
-      await store.set(manifestKey(ref), JSON.stringify(hashes));
-      const previous = await store.hget(INDEX, ref);
-      if (previous !== null) return JSON.parse(previous) as PublishedVersion;
-      await store.hset(INDEX, ref, JSON.stringify(entry));
-      return entry;
-    },
-
-    async retire(app, version) {
-      const ref = versionRef(app, version);
-      const listed = await store.get(manifestKey(ref));
-      if (listed === null) return null;
-      // Unlisted first: from here on the version is gone, even if a step below fails.
-      await store.hdel(INDEX, ref);
-      let removed = 0;
-      for (const hash of JSON.parse(listed) as string[]) {
-        await store.hdel(opKey(hash), ref);
-        const { [DOC]: _document, ...refs } = await store.hgetall(opKey(hash));
-        if (Object.keys(refs).length === 0) {
-          await store.del([opKey(hash)]);
-          removed++;
-        }
-      }
-      await store.del([manifestKey(ref)]);
-      return { removed };
-    },
-
-    async list() {
-      const index = await store.hgetall(INDEX);
-      return Object.values(index)
-        .map((json) => JSON.parse(json) as PublishedVersion)
-        .sort((a, b) => a.app.localeCompare(b.app) || a.publishedAt.localeCompare(b.publishedAt));
-    },
+    publish: (app, version, manifest) =>
+      publishVersion(store, new Date(now()).toISOString(), { app, version, manifest }),
+    retire: (app, version) => retireVersion(store, app, version),
+    list: () => listVersions(store),
   };
 }

@@ -29,8 +29,8 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
 }
 
 /**
- * Compresses on zlib's thread pool (not the event loop). Brotli quality 6: within 3 % of the
- * best ratio on GraphiQL's bundle at a third of quality 9's time (≈ 0.4 s for 5 MB of JS).
+ * Compresses on zlib's thread pool (not the event loop). Brotli quality 6: nearly the best
+ * ratio on GraphiQL's bundle in much less time than quality 9 (docs/performance.md).
  */
 export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'

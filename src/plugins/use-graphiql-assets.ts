@@ -8,8 +8,9 @@
  *   revalidated (304 when unchanged) and never stored by a shared cache.
  */
 import { createHash } from 'node:crypto';
-import type { FetchAPI, Plugin } from 'graphql-yoga';
-import { ASSET_PREFIX, type Asset, graphiqlAssets } from './graphiql-assets.ts';
+import type { Plugin } from 'graphql-yoga';
+import { assetResponse } from './asset-response.ts';
+import { ASSET_PREFIX, graphiqlAssets } from './graphiql-assets.ts';
 import { CompressedCache, negotiateEncoding } from './http-encoding.ts';
 
 export interface GraphiQLAssetsOptions {
@@ -17,16 +18,16 @@ export interface GraphiQLAssetsOptions {
   graphqlEndpoint?: string;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ASSET = { cacheControl: 'public, max-age=31536000, immutable', vary: 'Accept-Encoding' };
+/** The page holds the demo tokens in embedded mode: revalidated, never in a shared cache. */
+const PAGE = { cacheControl: 'private, no-cache', vary: 'Accept, Accept-Encoding' };
 
-/** True when `If-None-Match` lists `etag` (or `*`); weak and strong forms compare equal. */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === bare;
-  });
+/** The browser asks for the assets next: start compressing them now (once each). */
+function precompress(compressed: CompressedCache, encoding: ReturnType<typeof negotiateEncoding>) {
+  if (!encoding) return;
+  for (const asset of graphiqlAssets().byPath.values()) {
+    compressed.get(asset.body, encoding).catch(() => undefined);
+  }
 }
 
 export function useGraphiQLAssets(options: GraphiQLAssetsOptions = {}): Plugin {
@@ -34,27 +35,6 @@ export function useGraphiQLAssets(options: GraphiQLAssetsOptions = {}): Plugin {
   const compressed = new CompressedCache();
   /** The last page served, as bytes with its ETag (the page changes only with its options). */
   let page: { html: string; body: Buffer; etag: string } | undefined;
-
-  async function respond(
-    { Response, Headers }: FetchAPI,
-    request: Request,
-    asset: Pick<Asset, 'body' | 'contentType' | 'etag'>,
-    cacheControl: string,
-    vary: string,
-  ): Promise<Response> {
-    const headers = new Headers({ 'cache-control': cacheControl, etag: asset.etag, vary });
-    if (matches(request.headers.get('if-none-match'), asset.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-    const body = encoding ? await compressed.get(asset.body, encoding) : asset.body;
-    headers.set('content-type', asset.contentType);
-    headers.set('content-length', String(body.length));
-    if (encoding) headers.set('content-encoding', encoding);
-    // A view of the cached bytes, not a copy (the JS bundle is 5 MB).
-    const view = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
-    return new Response(request.method === 'HEAD' ? null : view, { headers });
-  }
 
   return {
     onRequest({ request, url, endResponse, fetchAPI }) {
@@ -68,7 +48,7 @@ export function useGraphiQLAssets(options: GraphiQLAssetsOptions = {}): Plugin {
         endResponse(new fetchAPI.Response('Not found', { status: 404 }));
         return;
       }
-      return respond(fetchAPI, request, asset, IMMUTABLE, 'Accept-Encoding').then(endResponse);
+      return assetResponse(fetchAPI, request, compressed, asset, ASSET).then(endResponse);
     },
     // Synchronous for every other response: a promise only for the GraphiQL page.
     onResponse({ request, response, setResponse, fetchAPI }) {
@@ -81,18 +61,13 @@ export function useGraphiQLAssets(options: GraphiQLAssetsOptions = {}): Plugin {
           const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
           page = { html, body, etag: `"${hash}"` };
         }
-        const { body, etag } = page;
-        // The browser asks for the assets next: start compressing them now (once each).
-        const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-        if (encoding) {
-          for (const asset of graphiqlAssets().byPath.values()) {
-            compressed.get(asset.body, encoding).catch(() => undefined);
-          }
-        }
-        const served = { body, etag, contentType: 'text/html; charset=utf-8' };
-        setResponse(
-          await respond(fetchAPI, request, served, 'private, no-cache', 'Accept, Accept-Encoding'),
-        );
+        precompress(compressed, negotiateEncoding(request.headers.get('accept-encoding')));
+        const served = {
+          body: page.body,
+          etag: page.etag,
+          contentType: 'text/html; charset=utf-8',
+        };
+        setResponse(await assetResponse(fetchAPI, request, compressed, served, PAGE));
       });
     },
   };

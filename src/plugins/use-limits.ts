@@ -88,7 +88,7 @@ function limitedRequest(request: Request, limit: number, fetchAPI: FetchAPI): Re
  * Content-Length over the limit is refused at once (413; a malformed one: 400), like yoga.
  * Unlike yoga, a body with a Content-Length within the limit is read as is: node's HTTP parser
  * delivers exactly that many bytes, so re-streaming it through a counting TransformStream
- * (≈10% of the CPU of a small cached query) buys nothing. Only a body without a declared length
+ * (a real share of a small cached query's CPU) buys nothing. Only a body without a declared length
  * (chunked) is counted as it streams.
  */
 export function useRequestBodyLimit(limit: number): YogaPlugin {

@@ -11,16 +11,10 @@
  * ETag so an app's poll can be answered 304.
  */
 import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import {
-  type CacheHints,
-  cacheControl,
-  cacheHintsFrom,
-  NO_STORE,
-  rootFieldsOf,
-} from '../persisted/cache-control.ts';
+import { type CacheHints, cacheHintsFrom } from '../persisted/cache-control.ts';
 import {
   persistedQueryHashMismatch,
   persistedQueryIdRequired,
@@ -30,10 +24,22 @@ import {
   persistedQueryUnavailable,
 } from '../persisted/errors.ts';
 import { loadBuiltInManifest, normalizeHash, sha256Hex } from '../persisted/manifest.ts';
+import {
+  createOperationResolver,
+  hashOf,
+  type OperationResolver,
+} from '../persisted/operation-resolver.ts';
 import { createRegistry, type Registry } from '../persisted/registry.ts';
 import { requestIdOf } from '../request-context.ts';
 import type { Store } from '../upstream/stores/store.ts';
+import { cachePolicyHooks, type RequestState, setCacheHeaders } from './persisted-cache-headers.ts';
 import { principalOf } from './use-caller-auth.ts';
+
+export type {
+  OperationParams,
+  OperationResolver,
+  ResolvedOperation,
+} from '../persisted/operation-resolver.ts';
 
 export interface PersistedOperationsOptions {
   /** `PERSISTED_OPERATIONS`. @default 'allow' */
@@ -48,93 +54,6 @@ export interface PersistedOperationsOptions {
   logger?: Logger;
 }
 
-interface RequestState {
-  byHash: boolean;
-  /** Text and hash to register once the document has validated (APQ). */
-  apq?: { hash: string; query: string };
-  cacheControl?: string;
-}
-
-/**
- * The operation's hash: `extensions.persistedQuery.sha256Hash` of an Apollo-style request, or a
- * `documentId` (GraphQL over HTTP's persisted documents; plain or `sha256:` hex), if any.
- */
-function hashOf(params: GraphQLParams & { documentId?: unknown }): string | null {
-  const pq = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } })
-    ?.persistedQuery;
-  if (pq?.version === 1 && typeof pq.sha256Hash === 'string') return pq.sha256Hash;
-  return typeof params.documentId === 'string' && params.documentId !== ''
-    ? params.documentId
-    : null;
-}
-
-/** What a non-HTTP transport (graphql-ws) sends: the text (may be empty), extensions, documentId. */
-export interface OperationParams {
-  query?: string | null | undefined;
-  extensions?: Record<string, unknown> | null | undefined;
-  documentId?: unknown;
-}
-
-export interface ResolvedOperation {
-  query: string;
-  /** APQ: registers the text under its hash; call once the document has validated. */
-  register?: () => Promise<void>;
-}
-
-/**
- * The same rules as the HTTP plugin for transports that bypass yoga's request pipeline
- * (graphql-ws runs on `getEnveloped`, where `onParams` never fires): a hash is looked up in
- * the same registry; text is refused in `require` mode unless the caller is a developer;
- * text with a matching hash registers it (APQ) in `allow` mode. Throws the protocol's errors.
- */
-export type OperationResolver = (
-  params: OperationParams,
-  caller: { developer: boolean },
-) => Promise<ResolvedOperation>;
-
-export function createOperationResolver(options: {
-  mode?: Config['persistedOperations'];
-  registry: Registry;
-  logger?: Logger;
-}): OperationResolver {
-  const { registry, logger } = options;
-  const mode = options.mode ?? 'allow';
-  return async (params, caller) => {
-    const text = typeof params.query === 'string' && params.query !== '' ? params.query : null;
-    const hash = hashOf(params as GraphQLParams);
-    if (mode === 'off') {
-      if (text === null && hash !== null) throw persistedQueryNotSupported();
-      if (text === null) throw persistedQueryIdRequired();
-      return { query: text };
-    }
-    const textAllowed = mode === 'allow' || caller.developer;
-    if (hash === null) {
-      if (text === null) throw persistedQueryIdRequired();
-      if (!textAllowed) throw persistedQueryOnly();
-      return { query: text };
-    }
-    const found = await registry.lookup(hash).catch((error: unknown) => {
-      logger?.warn('persisted operation lookup failed', { error: String(error) });
-      throw persistedQueryUnavailable();
-    });
-    if (found) return { query: found.document };
-    if (text === null) throw persistedQueryNotFound();
-    if (!textAllowed) throw persistedQueryOnly();
-    const normalized = normalizeHash(hash);
-    if (!normalized || sha256Hex(text) !== normalized) throw persistedQueryHashMismatch();
-    return {
-      query: text,
-      register: () =>
-        registry.register(normalized, text).then(
-          () => undefined,
-          (error: unknown) => {
-            logger?.warn('persisted query registration failed', { error: String(error) });
-          },
-        ),
-    };
-  };
-}
-
 /** A request sent by the GraphiQL page this gateway serves (the browser sets the Referer). */
 function fromOwnGraphiQL(request: Request, endpoint: string): boolean {
   const referer = request.headers.get('referer');
@@ -147,52 +66,71 @@ function fromOwnGraphiQL(request: Request, endpoint: string): boolean {
   }
 }
 
-async function weakEtag(response: Response): Promise<string> {
-  return `W/"${sha256Hex(await response.clone().text()).slice(0, 32)}"`;
+/** yoga's persisted-operations plugin on our registry and errors (`off`: hashes refused). */
+function protocolPlugin(
+  options: PersistedOperationsOptions,
+  states: WeakMap<Request, RequestState>,
+  textAllowed: (request: Request) => boolean,
+): Plugin {
+  const { registry, logger } = options;
+  const mode = options.mode ?? 'allow';
+  if (mode === 'off') {
+    return {
+      onParams({ params }) {
+        if (!params.query && hashOf(params) !== null) throw persistedQueryNotSupported();
+      },
+    };
+  }
+  return useYogaPersistedOperations({
+    allowArbitraryOperations: mode === 'allow' ? true : textAllowed,
+    extractPersistedOperationId: hashOf,
+    async getPersistedOperation(hash, request) {
+      const found = await registry.lookup(hash).catch((error: unknown) => {
+        logger?.warn(
+          { error: String(error), requestId: requestIdOf(request) },
+          'persisted operation lookup failed',
+        );
+        throw persistedQueryUnavailable();
+      });
+      if (found) {
+        const state = states.get(request);
+        if (state) state.byHash = true;
+      }
+      return found?.document ?? null;
+    },
+    customErrors: {
+      notFound: () => persistedQueryNotFound(),
+      persistedQueryOnly: () => persistedQueryOnly(),
+      keyNotFound: () => persistedQueryIdRequired(),
+    },
+  });
+}
+
+/** The document validated and passed the limits: register it (APQ), then execute. */
+function registerApq(
+  options: PersistedOperationsOptions,
+  request: Request,
+  apq: { hash: string; query: string },
+): Promise<unknown> {
+  return options.registry.register(apq.hash, apq.query).catch((error: unknown) => {
+    options.logger?.warn(
+      { error: String(error), requestId: requestIdOf(request) },
+      'persisted query registration failed',
+    );
+    return false;
+  });
 }
 
 export function usePersistedOperations(options: PersistedOperationsOptions): Plugin {
-  const { registry, logger } = options;
   const mode = options.mode ?? 'allow';
   const endpoint = options.graphqlEndpoint ?? '/graphql';
-  const hints = options.cacheHints ?? { public: {}, private: {} };
+  const hints: CacheHints = options.cacheHints ?? { public: {}, private: {} };
   const states = new WeakMap<Request, RequestState>();
-
   const textAllowed = (request: Request) =>
     mode === 'allow' ||
     principalOf(request)?.developer === true ||
     (options.graphiql === true && fromOwnGraphiQL(request, endpoint));
-
-  const protocol: Plugin =
-    mode === 'off'
-      ? {
-          onParams({ params }) {
-            if (!params.query && hashOf(params) !== null) throw persistedQueryNotSupported();
-          },
-        }
-      : useYogaPersistedOperations({
-          allowArbitraryOperations: mode === 'allow' ? true : textAllowed,
-          extractPersistedOperationId: hashOf,
-          async getPersistedOperation(hash, request) {
-            const found = await registry.lookup(hash).catch((error: unknown) => {
-              logger?.warn(
-                { error: String(error), requestId: requestIdOf(request) },
-                'persisted operation lookup failed',
-              );
-              throw persistedQueryUnavailable();
-            });
-            if (found) {
-              const state = states.get(request);
-              if (state) state.byHash = true;
-            }
-            return found?.document ?? null;
-          },
-          customErrors: {
-            notFound: () => persistedQueryNotFound(),
-            persistedQueryOnly: () => persistedQueryOnly(),
-            keyNotFound: () => persistedQueryIdRequired(),
-          },
-        });
+  const protocol = protocolPlugin(options, states, textAllowed);
 
   return {
     onPluginInit({ addPlugin }) {
@@ -216,53 +154,13 @@ export function usePersistedOperations(options: PersistedOperationsOptions): Plu
       const request = (args.contextValue as { request?: Request }).request;
       const state = request && states.get(request);
       if (!request || !state) return;
-      // Only a GET may be cached: work out its policy once the result is known.
-      const hooks =
-        request.method === 'GET'
-          ? {
-              onExecuteDone({ result }: { result: unknown }) {
-                const errors = (result as { errors?: readonly unknown[] }).errors;
-                const input = {
-                  method: request.method,
-                  byHash: state.byHash,
-                  authenticated: principalOf(request) !== null,
-                  hasErrors: (errors?.length ?? 0) > 0,
-                  ...rootFieldsOf(args.document, args.operationName),
-                };
-                state.cacheControl = cacheControl(input, hints);
-              },
-            }
-          : undefined;
+      const hooks = cachePolicyHooks(request, state, args, hints);
       if (!state.apq) return hooks;
-      // The document validated and passed the limits: register it (APQ), then execute.
-      const { hash, query } = state.apq;
-      return registry
-        .register(hash, query)
-        .catch((error: unknown) => {
-          logger?.warn(
-            { error: String(error), requestId: requestIdOf(request) },
-            'persisted query registration failed',
-          );
-          return false;
-        })
-        .then(() => hooks);
+      return registerApq(options, request, state.apq).then(() => hooks);
     },
-    // Synchronous unless it computes an ETag: a hook that returns a promise puts every request
-    // on yoga's slower asynchronous path.
-    onResponse({ request, response, setResponse, fetchAPI }) {
-      const state = states.get(request);
-      if (!state) return;
-      const policy = state.cacheControl ?? NO_STORE;
-      response.headers.set('Cache-Control', policy);
-      if (request.method !== 'GET') return;
-      response.headers.set('Vary', 'Authorization, Accept');
-      if (policy === NO_STORE || response.status !== 200) return;
-      return weakEtag(response).then((etag) => {
-        response.headers.set('ETag', etag);
-        if (request.headers.get('if-none-match') === etag) {
-          setResponse(new fetchAPI.Response(null, { status: 304, headers: response.headers }));
-        }
-      });
+    onResponse(payload) {
+      const state = states.get(payload.request);
+      if (state) return setCacheHeaders(state, payload);
     },
   };
 }

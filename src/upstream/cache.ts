@@ -11,10 +11,11 @@
  * waiting on it has gone away; each caller waits no longer than its own deadline.
  */
 import type { UpstreamConfig } from '../config.ts';
+import { DecodedMemo, type Stored } from './cache-memo.ts';
 import { cacheEntry, invalidatedKeys, ttlFor } from './cache-policy.ts';
 import { type Deadline, SharedAbort } from './deadline.ts';
 import type { StoreHealth } from './health.ts';
-import type { Call, Layer } from './pipeline.ts';
+import type { Call, Handler, Layer } from './pipeline.ts';
 import type { SingleFlight } from './single-flight.ts';
 import type { Store } from './stores/store.ts';
 
@@ -26,126 +27,111 @@ export interface CacheLayerOptions {
   now: () => number;
 }
 
-interface Stored {
-  /** Expires at, host clock ms. */
-  e: number;
-  v: unknown;
+/** The deadline and abort of a flight in progress, for the callers that join it. */
+interface Flight {
+  abort: SharedAbort;
+  deadline?: Deadline;
 }
 
-/** Keys in the decoded-value memo; past this many it starts over. */
-const MAX_DECODED = 5_000;
+interface Cache extends CacheLayerOptions {
+  memo: DecodedMemo;
+  flying: WeakMap<Promise<unknown>, Flight>;
+}
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+type Entry = NonNullable<ReturnType<typeof cacheEntry>>;
+type Policy = NonNullable<Call['op']['cache']>;
+
+async function read(cache: Cache, key: string, field: string): Promise<Stored | undefined> {
+  const text = await cache.health.guard(
+    () => cache.store.hget(key, field),
+    () => null,
+  );
+  if (!text) return undefined;
+  const stored = cache.memo.decode(key, field, text);
+  return stored !== undefined && stored.e > cache.now() ? stored : undefined;
+}
+
+async function invalidate(cache: Cache, call: Call): Promise<void> {
+  const keys = invalidatedKeys(call.op, call.scope);
+  if (keys.length === 0) return;
+  cache.flights.invalidate(keys.map((key) => `${key}|`));
+  cache.memo.forget(keys);
+  await cache.health.guard(
+    () => cache.store.del(keys),
+    () => 0,
+  );
+}
+
+/** A call the cache does not serve; a mutation then drops the reads it changes. */
+async function uncached(cache: Cache, next: Handler, call: Call): Promise<unknown> {
+  call.stats.cache = 'bypass';
+  if (call.op.invalidates.length === 0) return next(call);
+  // Invalidate whether the mutation succeeded or ended ambiguously.
+  try {
+    return await next(call);
+  } finally {
+    await invalidate(cache, call);
   }
-  return value;
+}
+
+/**
+ * A miss: one flight per entry (single-flight), written back unless invalidated meanwhile.
+ * The flight runs under its leader's deadline and aborts once all its callers went away.
+ */
+function coalesced(
+  cache: Cache,
+  next: Handler,
+  call: Call,
+  entry: Entry,
+  policy: Policy,
+): Promise<unknown> {
+  const { config, now } = cache;
+  const { deadline } = call;
+  deadline?.check(call.op.name, 'coalesced read');
+  // Made by the leader only: `work` runs at once when this call starts the flight.
+  let lead: Flight | undefined;
+  const { promise, leader } = cache.flights.run(`${entry.key}|${entry.field}`, async (isStale) => {
+    const abort = new SharedAbort();
+    const flightCall = deadline ? { ...call, deadline: deadline.withSignal(abort.signal) } : call;
+    lead = flightCall.deadline ? { abort, deadline: flightCall.deadline } : { abort };
+    try {
+      const data = await next(flightCall);
+      const ttl = config.enabled ? ttlFor(policy, data, config) : 0;
+      if (ttl > 0 && !isStale()) {
+        const value = JSON.stringify({ e: now() + ttl, v: data } satisfies Stored);
+        await cache.health.guard(
+          () => cache.store.hset(entry.key, entry.field, value, ttl),
+          () => undefined,
+        );
+      }
+      return data;
+    } finally {
+      abort.end();
+    }
+  });
+  const flight = leader ? lead : cache.flying.get(promise);
+  if (leader) cache.flying.set(promise, lead!);
+  flight?.abort.join(deadline?.signal);
+  return deadline
+    ? deadline.race(promise, call.op.name, 'coalesced read', flight?.deadline)
+    : promise;
 }
 
 export function withCache(options: CacheLayerOptions): Layer {
-  const { store, health, config, flights, now } = options;
-  /**
-   * The last text read per entry and its decoded value. The store stays the only truth (every
-   * read still asks it, so invalidations and other replicas' writes are seen at once); only
-   * when it answers the very text decoded last time is that value reused instead of parsed
-   * again. A reused value is shared by every caller that reads it: it is frozen.
-   */
-  const decoded = new Map<string, Map<string, { text: string; stored: Stored | undefined }>>();
-  /** The deadline and abort of each flight in progress, for the callers that join it. */
-  const shared = new WeakMap<Promise<unknown>, { abort: SharedAbort; deadline?: Deadline }>();
-
-  const decode = (key: string, field: string, text: string): Stored | undefined => {
-    let fields = decoded.get(key);
-    const known = fields?.get(field);
-    if (known !== undefined && known.text === text) return known.stored;
-    let stored: Stored | undefined;
-    try {
-      const parsed = JSON.parse(text) as Stored;
-      stored = typeof parsed?.e === 'number' ? deepFreeze(parsed) : undefined;
-    } catch {
-      stored = undefined;
-    }
-    if (!fields) {
-      if (decoded.size >= MAX_DECODED) decoded.clear();
-      fields = new Map();
-      decoded.set(key, fields);
-    }
-    fields.set(field, { text, stored });
-    return stored;
-  };
-
-  const read = async (key: string, field: string): Promise<Stored | undefined> => {
-    const text = await health.guard(
-      () => store.hget(key, field),
-      () => null,
-    );
-    if (!text) return undefined;
-    const stored = decode(key, field, text);
-    return stored !== undefined && stored.e > now() ? stored : undefined;
-  };
-
-  const invalidate = async (call: Call): Promise<void> => {
-    const keys = invalidatedKeys(call.op, call.scope);
-    if (keys.length === 0) return;
-    flights.invalidate(keys.map((key) => `${key}|`));
-    // Not needed for correctness (reads compare texts), only to drop values nobody will read.
-    for (const key of keys) decoded.delete(key);
-    await health.guard(
-      () => store.del(keys),
-      () => 0,
-    );
-  };
-
+  const cache: Cache = { ...options, memo: new DecodedMemo(), flying: new WeakMap() };
+  const { config } = options;
   return (next) => async (call) => {
     const policy = call.op.cache;
     const entry = cacheEntry(call.op, call.scope, call.args);
-    if (!policy || !entry || call.bypassCache) {
-      call.stats.cache = 'bypass';
-      if (call.op.invalidates.length === 0) return next(call);
-      // Invalidate whether the mutation succeeded or ended ambiguously.
-      try {
-        return await next(call);
-      } finally {
-        await invalidate(call);
-      }
-    }
+    if (!policy || !entry || call.bypassCache) return uncached(cache, next, call);
     if (config.enabled) {
-      const hit = await read(entry.key, entry.field);
+      const hit = await read(cache, entry.key, entry.field);
       if (hit) {
         call.stats.cache = 'hit';
         return hit.v;
       }
     }
     call.stats.cache = config.enabled ? 'miss' : 'bypass';
-    const { deadline } = call;
-    deadline?.check(call.op.name, 'coalesced read');
-    // Made by the leader only: `work` runs at once when this call starts the flight.
-    let lead: { abort: SharedAbort; deadline?: Deadline } | undefined;
-    const { promise, leader } = flights.run(`${entry.key}|${entry.field}`, async (isStale) => {
-      const abort = new SharedAbort();
-      const flightCall = deadline ? { ...call, deadline: deadline.withSignal(abort.signal) } : call;
-      lead = flightCall.deadline ? { abort, deadline: flightCall.deadline } : { abort };
-      try {
-        const data = await next(flightCall);
-        const ttl = config.enabled ? ttlFor(policy, data, config) : 0;
-        if (ttl > 0 && !isStale()) {
-          const value = JSON.stringify({ e: now() + ttl, v: data } satisfies Stored);
-          await health.guard(
-            () => store.hset(entry.key, entry.field, value, ttl),
-            () => undefined,
-          );
-        }
-        return data;
-      } finally {
-        abort.end();
-      }
-    });
-    const flight = leader ? lead : shared.get(promise);
-    if (leader) shared.set(promise, lead!);
-    flight?.abort.join(deadline?.signal);
-    return deadline
-      ? deadline.race(promise, call.op.name, 'coalesced read', flight?.deadline)
-      : promise;
+    return coalesced(cache, next, call, entry, policy);
   };
 }

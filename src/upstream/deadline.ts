@@ -215,7 +215,7 @@ export async function boundedWait(
 
 /**
  * Controllers of shared work that ended without aborting, for later work: creating an
- * AbortSignal costs about 4 µs in Node 20, more than the rest of a coalesced read's upkeep.
+ * AbortSignal costs more than the rest of a coalesced read's upkeep (docs/performance.md).
  */
 const spareControllers: AbortController[] = [];
 const MAX_SPARE_CONTROLLERS = 64;

@@ -14,15 +14,81 @@ import {
   ATTR_SERVER_ADDRESS,
   ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
+import type { Logger } from '../logger.ts';
 import { traceContext } from '../tracing.ts';
+import type { Exchange, ExchangeReply, ExchangeRequest } from './exchange.ts';
+import type { CallScope } from './pipeline.ts';
 import { ATTR_URL_TEMPLATE, accountHash, round, type UpstreamTelemetry } from './telemetry.ts';
-import type { Exchange, ExchangeReply } from './transport.ts';
 
 const failureName = (error: unknown): string => {
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string') return code;
   return error instanceof Error ? error.name : 'Error';
 };
+
+type Server = Record<typeof ATTR_SERVER_ADDRESS | typeof ATTR_SERVER_PORT, string | number>;
+
+function logRetry(logger: Logger | undefined, scope: CallScope, attempt: number, started: number) {
+  logger?.info(
+    {
+      operation: scope.op.name,
+      attempt,
+      waitMs: round(started - scope.lastEndedAt),
+      previous: scope.lastResult,
+      accountHash: accountHash(scope.accountId),
+      requestId: scope.requestId,
+    },
+    'upstream retry',
+  );
+}
+
+/** The attempt's CLIENT span, and the request with its `traceparent`. */
+function startSpan(
+  tracer: NonNullable<UpstreamTelemetry['tracer']>,
+  request: ExchangeRequest,
+  server: Server,
+  attempt: number,
+): { span: Span; sent: ExchangeRequest } {
+  const route = request.telemetry!.op.path;
+  const span = tracer.startSpan(`${request.method} ${route}`, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      [ATTR_HTTP_REQUEST_METHOD]: request.method,
+      [ATTR_URL_TEMPLATE]: route,
+      ...server,
+      ...(attempt > 1 ? { [ATTR_HTTP_REQUEST_RESEND_COUNT]: attempt - 1 } : {}),
+    },
+  });
+  const headers = { ...request.headers };
+  traceContext.inject(trace.setSpan(context.active(), span), headers, {
+    set: (carrier, key, value) => {
+      carrier[key] = value;
+    },
+  });
+  return { span, sent: { ...request, headers } };
+}
+
+/** An attempt's line: debug, or a warning for a 429 (not built when debug is off). */
+function logAttempt(
+  logger: Logger | undefined,
+  scope: CallScope,
+  attempt: number,
+  started: number,
+  reply: ExchangeReply,
+) {
+  if (reply.status !== 429 && !logger?.isLevelEnabled('debug')) return;
+  const fields = {
+    operation: scope.op.name,
+    attempt,
+    status: reply.status,
+    durationMs: round(scope.lastEndedAt - started),
+    accountHash: accountHash(scope.accountId),
+    requestId: scope.requestId,
+  };
+  if (reply.status === 429) {
+    logger?.warn({ ...fields, retryAfter: reply.retryAfter }, 'upstream 429');
+  } else logger?.debug(fields, 'upstream attempt');
+}
 
 /** Readiness pings (outside any call: no `telemetry` scope) pass through as they are. */
 export function observeExchange(
@@ -31,7 +97,7 @@ export function observeExchange(
   { tracer, logger }: Pick<UpstreamTelemetry, 'tracer' | 'logger'> = {},
 ): Exchange {
   const url = new URL(baseUrl);
-  const server = {
+  const server: Server = {
     [ATTR_SERVER_ADDRESS]: url.hostname,
     [ATTR_SERVER_PORT]: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
   };
@@ -40,45 +106,14 @@ export function observeExchange(
     async send(request) {
       const scope = request.telemetry;
       if (!scope) return exchange.send(request);
-      const { requestId } = scope;
       const attempt = ++scope.attempts;
-      const route = scope.op.path;
       const started = performance.now();
-      if (attempt > 1) {
-        logger?.info(
-          {
-            operation: scope.op.name,
-            attempt,
-            waitMs: round(started - scope.lastEndedAt),
-            previous: scope.lastResult,
-            accountHash: accountHash(scope.accountId),
-            requestId,
-          },
-          'upstream retry',
-        );
-      }
-      let span: Span | undefined;
+      if (attempt > 1) logRetry(logger, scope, attempt, started);
       // Untraced attempts go out as the sender built them; a traced one gets a copy with its
       // span's `traceparent`.
-      let sent = request;
-      if (tracer) {
-        span = tracer.startSpan(`${request.method} ${route}`, {
-          kind: SpanKind.CLIENT,
-          attributes: {
-            [ATTR_HTTP_REQUEST_METHOD]: request.method,
-            [ATTR_URL_TEMPLATE]: route,
-            ...server,
-            ...(attempt > 1 ? { [ATTR_HTTP_REQUEST_RESEND_COUNT]: attempt - 1 } : {}),
-          },
-        });
-        const headers = { ...request.headers };
-        traceContext.inject(trace.setSpan(context.active(), span), headers, {
-          set: (carrier, key, value) => {
-            carrier[key] = value;
-          },
-        });
-        sent = { ...request, headers };
-      }
+      const { span, sent } = tracer
+        ? startSpan(tracer, request, server, attempt)
+        : { span: undefined, sent: request };
       let reply: ExchangeReply;
       try {
         reply = await exchange.send(sent);
@@ -95,19 +130,7 @@ export function observeExchange(
       }
       scope.lastResult = String(reply.status);
       scope.status = reply.status;
-      // An attempt's line is debug unless it is a 429: skip building it when debug is off.
-      if (reply.status !== 429 && !logger?.isLevelEnabled('debug')) return reply;
-      const fields = {
-        operation: scope.op.name,
-        attempt,
-        status: reply.status,
-        durationMs: round(scope.lastEndedAt - started),
-        accountHash: accountHash(scope.accountId),
-        requestId,
-      };
-      if (reply.status === 429) {
-        logger?.warn({ ...fields, retryAfter: reply.retryAfter }, 'upstream 429');
-      } else logger?.debug(fields, 'upstream attempt');
+      logAttempt(logger, scope, attempt, started, reply);
       return reply;
     },
   };

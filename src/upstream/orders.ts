@@ -34,249 +34,53 @@
  * client_order_id. A placement that never left (deadline hit in the budget wait) fails as
  * it is: nothing was placed.
  */
-import { randomUUID } from 'node:crypto';
-import { normalizeOrderParams, type OrderSigner } from '../auth/order-signature.ts';
-import type {
-  BatchOrderRow,
-  CreateOrderParams,
-  OrderCreated,
-  OrderRecord,
-} from '../contract/wire.ts';
-import type { CallArgs } from './catalog.ts';
-import { CircuitOpenError } from './circuit.ts';
-import { boundedWait, endsCall, type Sleep, stateUnknown } from './deadline.ts';
-import { DUPLICATE_CODE, NOT_FOUND_CODE } from './error-map.ts';
-import { MalformedResponseError, UnavailableError, UpstreamRejectedError } from './errors.ts';
+import type { OrderRecord } from '../contract/wire.ts';
+import { signed, signedQuery, signerOf, withoutNulls } from './order-params.ts';
+import { type Placement, placeBatch, placeOrder } from './order-placement.ts';
 import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
-import { backoffMs, type RetryPolicy, wasSent } from './retry.ts';
-
-const CLIENT_ORDER_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
-/** What a normalized query may hold to be sent as it is (no percent-encoding needed). */
-const RAW_QUERY = /^[A-Za-z0-9_.,=&:-]*$/;
-
-/** A fresh client_order_id: a UUID, 36 characters, first one a hex digit. */
-export const generateClientOrderId = (): string => randomUUID();
-
-/** Throws RangeError unless `id` obeys the upstream's rule (≤ 36, no leading hyphen). */
-export function assertClientOrderId(id: string): void {
-  if (!CLIENT_ORDER_ID.test(id)) {
-    throw new RangeError(
-      'client_order_id: 1 to 36 letters, digits, "_" or "-", not starting with "-"',
-    );
-  }
-}
-
-/** Order parameters as a plain record type (what the order signature normalizes). */
-export type OrderParams = { [K in keyof CreateOrderParams]: CreateOrderParams[K] } & {
-  client_order_id: string;
-};
-
-/** Drops null and undefined fields: the wire's "absent". */
-const withoutNulls = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
-
-/**
- * Order parameters as sent and signed: nulls dropped, a client_order_id always present (in
- * its place when given, else last). One fresh object, filled in one pass: every order pays it.
- */
-export function orderParams(params: CreateOrderParams): OrderParams {
-  const out: Record<string, unknown> = {};
-  for (const key in params) {
-    const value = params[key as keyof CreateOrderParams];
-    if (value !== undefined && value !== null && Object.hasOwn(params, key)) out[key] = value;
-  }
-  const id = (out.client_order_id as string | undefined) ?? generateClientOrderId();
-  assertClientOrderId(id);
-  out.client_order_id = id;
-  return out as OrderParams;
-}
-
-/** The creation result reconstructed from the order read back after an ambiguous failure. */
-export function createdFromRecord(record: OrderRecord): OrderCreated {
-  return {
-    order_id: record.order_id,
-    client_order_id: String(record.client_order_id),
-    order_type: record.type,
-    order_price: record.price,
-    order_quantity: record.quantity,
-    error_message: 'none',
-  };
-}
-
-/**
- * The query as sent for a query-signed operation: the normalized parameters, then
- * `signature=…` (after `&` unless there are none).
- */
-export function signedQuery(signer: Pick<OrderSigner, 'signNormalized'>, query: object): string {
-  const normalized = normalizeOrderParams(query as Record<string, unknown>);
-  if (!RAW_QUERY.test(normalized)) {
-    // Validated inputs never get here; percent-encoding would break the signed text.
-    throw new RangeError('signed query: a value holds characters that need URL encoding');
-  }
-  const signature = `signature=${signer.signNormalized(normalized)}`;
-  return normalized ? `${normalized}&${signature}` : signature;
-}
+import type { RetryPolicy } from './retry.ts';
 
 export interface OrdersLayerOptions {
   policy: RetryPolicy;
   /** Reads an order fresh (no cache) through the full pipeline. */
   readBack: (call: Call, clientOrderId: string) => Promise<OrderRecord>;
-  sleep?: Sleep;
+  sleep?: Placement['sleep'];
   random?: () => number;
 }
 
-const isNotFound = (error: unknown) =>
-  error instanceof UpstreamRejectedError &&
-  (error.upstreamCode === NOT_FOUND_CODE || error.httpStatus === 404);
-/** The answer may have been lost after the upstream acted (not a fail-fast: never sent). */
-const isAmbiguous = (error: unknown) =>
-  (error instanceof UnavailableError && !(error instanceof CircuitOpenError)) ||
-  error instanceof MalformedResponseError;
-const isDuplicate = (error: unknown) =>
-  error instanceof UpstreamRejectedError &&
-  (error.upstreamCode === DUPLICATE_CODE || error.httpStatus === 409);
-
-function signerOf(call: Call): OrderSigner {
-  const signer = call.account?.orderSigner;
-  if (!signer) throw new TypeError(`${call.op.name}: the account has no trading secret`);
-  return signer;
+/** Body signed as given (edits): nulls dropped, `signature` added. */
+function signBody(call: Call): Call {
+  const signer = signerOf(call);
+  const body = withoutNulls((call.args.body ?? {}) as Record<string, unknown>);
+  return signed(call, signer, { ...call.args, body: { ...body, signature: signer.sign(body) } });
 }
 
-/** The call with new arguments and the trading key header. */
-const signed = (call: Call, signer: OrderSigner, args: CallArgs): Call => ({
-  ...call,
-  args,
-  tradingKey: signer.tradingKey,
-});
+function signQuery(call: Call): Call {
+  const signer = signerOf(call);
+  const { query, ...rest } = call.args;
+  return signed(call, signer, { ...rest, rawQuery: signedQuery(signer, query ?? {}) });
+}
 
 export function withOrders(options: OrdersLayerOptions): Layer {
-  const sleep = options.sleep ?? realSleep;
-  const random = options.random ?? Math.random;
-
-  /** The order if it exists, null if the upstream says it does not; throws when unknown. */
-  const lookUp = async (call: Call, id: string, cause: unknown): Promise<OrderRecord | null> => {
-    try {
-      return await options.readBack(call, id);
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      if (endsCall(error)) throw error;
-      const reason = cause instanceof UnavailableError ? cause.reason : 'connection';
-      throw new UnavailableError(
-        call.op.name,
-        reason,
-        `order state unknown (client_order_id ${id}); not resent`,
-        { cause },
-      );
-    }
+  const placement: Placement = {
+    policy: options.policy,
+    readBack: options.readBack,
+    sleep: options.sleep ?? realSleep,
+    random: options.random ?? Math.random,
   };
-
-  /** The backoff before a read-back, under the deadline. */
-  const wait = (call: Call, ms: number, cause: unknown) =>
-    boundedWait(call, ms, 'read-back', sleep, cause);
-
-  /** A read-back cut short by the deadline or an abort: the orders' state is unknown. */
-  const bounded = async <T>(call: Call, unknown: string, readBack: () => Promise<T>) => {
-    try {
-      return await readBack();
-    } catch (error) {
-      throw endsCall(error) ? stateUnknown(call.op.name, error, unknown, 'read-back') : error;
-    }
-  };
-
-  const place = async (next: Handler, call: Call): Promise<unknown> => {
-    const signer = signerOf(call);
-    const params = orderParams((call.args.body ?? {}) as CreateOrderParams);
-    // The body is `params` itself with its signature added last (it is this call's own copy).
-    const body: OrderParams & { signature?: string } = params;
-    body.signature = signer.sign(params);
-    const placing = signed(call, signer, { ...call.args, body });
-    const id = params.client_order_id;
-    for (let resend = 0; ; resend++) {
-      try {
-        return await next(placing);
-      } catch (error) {
-        if (endsCall(error)) {
-          if (!wasSent(error)) throw error;
-          throw stateUnknown(call.op.name, error, `order state unknown (client_order_id ${id})`);
-        }
-        // A duplicate answer to a resend means an earlier send landed.
-        const duplicate = resend > 0 && isDuplicate(error);
-        if (!duplicate && !isAmbiguous(error)) throw error;
-        const found = await bounded(
-          call,
-          `order state unknown (client_order_id ${id})`,
-          async () => {
-            if (!duplicate) await wait(call, backoffMs(resend + 1, options.policy, random), error);
-            return lookUp(call, id, error);
-          },
-        );
-        if (found) return createdFromRecord(found);
-        if (duplicate || resend >= options.policy.max) throw error;
-      }
-    }
-  };
-
-  const placeBatch = async (next: Handler, call: Call): Promise<unknown> => {
-    const signer = signerOf(call);
-    const given = (call.args.body as { orders?: CreateOrderParams[] } | undefined)?.orders ?? [];
-    const items = given.map(orderParams);
-    const orders = items.map((item) => ({ ...item, signature: signer.sign(item) }));
-    const unknown = `batch state unknown (client_order_ids ${items.map((i) => i.client_order_id).join(', ')})`;
-    try {
-      return await next(signed(call, signer, { ...call.args, body: { orders } }));
-    } catch (error) {
-      if (endsCall(error))
-        throw wasSent(error) ? stateUnknown(call.op.name, error, unknown) : error;
-      if (!isAmbiguous(error)) throw error;
-      const found = await bounded(call, unknown, async () => {
-        await wait(call, backoffMs(1, options.policy, random), error);
-        return Promise.all(items.map((item) => lookUp(call, item.client_order_id, error)));
-      });
-      if (found.every((record) => record === null)) throw error;
-      const rows: BatchOrderRow[] = items.map((item, i) => {
-        const record = found[i];
-        return record
-          ? { success: true, ...createdFromRecord(record), order_amount: record.amount }
-          : {
-              success: false,
-              order_id: null,
-              client_order_id: item.client_order_id,
-              order_type: item.order_type,
-              order_price: item.order_price ?? null,
-              order_quantity: item.order_quantity ?? null,
-              order_amount: item.order_amount ?? null,
-              error_message: 'not placed (the batch answered ambiguously; no such order)',
-            };
-      });
-      return { rows };
-    }
-  };
-
-  /** Body signed as given (edits): nulls dropped, `signature` added. */
-  const signBody = (call: Call): Call => {
-    const signer = signerOf(call);
-    const body = withoutNulls((call.args.body ?? {}) as Record<string, unknown>);
-    return signed(call, signer, { ...call.args, body: { ...body, signature: signer.sign(body) } });
-  };
-
-  const signQuery = (call: Call): Call => {
-    const signer = signerOf(call);
-    const { query, ...rest } = call.args;
-    return signed(call, signer, { ...rest, rawQuery: signedQuery(signer, query ?? {}) });
-  };
-
   const signing = async (next: Handler, call: Call): Promise<unknown> => {
     switch (call.op.signature) {
       case 'body':
-        return call.op.idempotency === 'order' ? place(next, call) : next(signBody(call));
+        return call.op.idempotency === 'order'
+          ? placeOrder(placement, next, call)
+          : next(signBody(call));
       case 'items':
-        return placeBatch(next, call);
+        return placeBatch(placement, next, call);
       default:
         return next(signQuery(call));
     }
   };
-
   // Unsigned operations pass straight through (no async wrapper: no extra promise).
   return (next) => (call) => (call.op.signature === 'none' ? next(call) : signing(next, call));
 }

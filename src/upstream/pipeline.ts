@@ -8,7 +8,6 @@ import type { RequestSigner } from '../auth/request-signature.ts';
 import type { CallArgs, Operation } from './catalog.ts';
 import type { Deadline } from './deadline.ts';
 import type { Scope } from './keys.ts';
-import type { CallScope } from './telemetry.ts';
 
 /** One upstream account's signers, built once per account (key parsing is not free). */
 export interface AccountContext {
@@ -50,6 +49,26 @@ export interface Call {
   readonly requestId?: string;
   /** What the exchange wrapper reports per attempt; set by the telemetry layer. */
   readonly telemetry?: CallScope;
+}
+
+/**
+ * One call in flight, as the exchange wrapper sees it: made by `withTelemetry`, carried down
+ * the pipeline on the call (`Call.telemetry`) and handed to the exchange with each attempt.
+ * Passed explicitly, not through an AsyncLocalStorage: every store makes every promise of
+ * the process pay an async hook, and a call makes a dozen of them.
+ */
+export interface CallScope {
+  readonly op: Operation;
+  readonly accountId: string | undefined;
+  /** The GraphQL request's id (`x-request-id`), when the call is part of one. */
+  readonly requestId: string | undefined;
+  /** HTTP attempts begun. */
+  attempts: number;
+  /** performance.now() when the last attempt ended, and what it ended with. */
+  lastEndedAt: number;
+  lastResult: string | undefined;
+  /** HTTP status of the last answer. */
+  status: number | undefined;
 }
 
 export type Handler = (call: Call) => Promise<unknown>;

@@ -92,15 +92,25 @@ function alsoSpent(call: Call): Call[] {
   return Array.from({ length: units }, () => other);
 }
 
-export function withBudget(options: BudgetOptions): Layer {
-  const { store, fallback, health, now } = options;
-  const sleep = options.sleep ?? realSleep;
-  const random = options.random ?? Math.random;
-  const scale = options.limitScale ?? 1;
-  const replicas = Math.max(1, Math.floor(options.replicas ?? 1));
+/** The budget's store calls, with the in-process fallback while the store fails. */
+class Budget {
+  readonly #o: BudgetOptions;
+  readonly #sleep: Sleep;
+  readonly #random: () => number;
+  readonly #scale: number;
+  readonly #replicas: number;
+
+  constructor(options: BudgetOptions) {
+    this.#o = options;
+    this.#sleep = options.sleep ?? realSleep;
+    this.#random = options.random ?? Math.random;
+    this.#scale = options.limitScale ?? 1;
+    this.#replicas = Math.max(1, Math.floor(options.replicas ?? 1));
+  }
 
   /** Operations without a documented window: only an upstream 429 block can stop them. */
-  const unblocked = async (key: string, at: number): Promise<ConsumeResult> => {
+  async #unblocked(key: string, at: number): Promise<ConsumeResult> {
+    const { store, fallback, health } = this.#o;
     const blockedMs = await health.guard(
       () => store.blockedFor(key, at),
       () => fallback.blockedFor(key, at),
@@ -108,16 +118,17 @@ export function withBudget(options: BudgetOptions): Layer {
     return blockedMs > 0
       ? { allowed: false, retryAfterMs: blockedMs, remaining: 0, blocked: true }
       : { allowed: true, retryAfterMs: 0, remaining: Number.POSITIVE_INFINITY, blocked: false };
-  };
+  }
 
   // Not async: the store's promise is returned as it is (one promise less per call).
-  const check = (call: Call, key: string): Promise<ConsumeResult> => {
+  #check(call: Call, key: string): Promise<ConsumeResult> {
+    const { store, fallback, health } = this.#o;
     const limit = call.op.limit;
-    const at = now();
-    if (!limit) return unblocked(key, at);
+    const at = this.#o.now();
+    if (!limit) return this.#unblocked(key, at);
     const windowMs = limit.windowMs + WINDOW_MARGIN_MS;
-    let max = Math.max(1, Math.round(limit.limit * scale));
-    let share = Math.max(1, Math.floor(max / replicas));
+    let max = Math.max(1, Math.round(limit.limit * this.#scale));
+    let share = Math.max(1, Math.floor(max / this.#replicas));
     if (call.spare) {
       max = spareLimit(max);
       share = spareLimit(share);
@@ -128,44 +139,53 @@ export function withBudget(options: BudgetOptions): Layer {
       () => store.consume(key, max, windowMs, at),
       () => (share === 0 ? RESERVED : fallback.consume(key, share, windowMs, at)),
     );
-  };
+  }
 
   /** Takes one unit of budget, sleeping for it up to `waitMs` in all. */
-  const acquire = async (call: Call, key: string): Promise<void> => {
+  async acquire(call: Call, key: string): Promise<void> {
+    const { waitMs: maxWaitMs } = this.#o;
     for (let waited = 0; ; ) {
       call.deadline?.check(call.op.name, 'budget wait');
-      const result = await check(call, key);
+      const result = await this.#check(call, key);
       if (result.allowed) return;
       if (call.spare) throw new RateLimitedError(call.op.name, result.retryAfterMs, 'reserve');
-      if (waited + result.retryAfterMs > options.waitMs) {
-        throw new RateLimitedError(
-          call.op.name,
-          result.retryAfterMs,
-          result.blocked ? 'upstream' : 'budget',
-        );
+      if (waited + result.retryAfterMs > maxWaitMs) {
+        const source = result.blocked ? 'upstream' : 'budget';
+        throw new RateLimitedError(call.op.name, result.retryAfterMs, source);
       }
-      const jitter = random() * Math.min(MAX_WAIT_JITTER_MS, result.retryAfterMs / 4);
+      const jitter = this.#random() * Math.min(MAX_WAIT_JITTER_MS, result.retryAfterMs / 4);
       const waitMs = Math.round(
-        Math.max(
-          result.retryAfterMs,
-          Math.min(result.retryAfterMs + jitter, options.waitMs - waited),
-        ),
+        Math.max(result.retryAfterMs, Math.min(result.retryAfterMs + jitter, maxWaitMs - waited)),
       );
       const started = performance.now();
-      await boundedWait(call, waitMs, 'budget wait', sleep);
+      await boundedWait(call, waitMs, 'budget wait', this.#sleep);
       const slept = performance.now() - started;
       waited += slept;
       call.stats.budgetWaitMs += Math.round(slept);
     }
-  };
+  }
 
+  /** An upstream 429: every replica holds the route's calls until it says. */
+  async block(call: Call, key: string, error: RateLimitedError): Promise<void> {
+    const { store, fallback, health } = this.#o;
+    const at = this.#o.now();
+    const until = at + (error.retryAfterMs || call.op.limit?.windowMs || RETRY_429_MS);
+    await health.guard(
+      () => store.block(key, until, at),
+      () => fallback.block(key, until, at),
+    );
+  }
+}
+
+export function withBudget(options: BudgetOptions): Layer {
+  const budget = new Budget(options);
   return (next) => async (call) => {
     const key = budgetKey(call);
     try {
-      await acquire(call, key);
+      await budget.acquire(call, key);
       // Sequential: each unit is one atomic store call; a batch has at most 10.
       if (call.op.alsoCounts) {
-        for (const other of alsoSpent(call)) await acquire(other, budgetKey(other));
+        for (const other of alsoSpent(call)) await budget.acquire(other, budgetKey(other));
       }
     } catch (error) {
       throw endsCall(error) ? markUnsent(error) : error;
@@ -174,12 +194,7 @@ export function withBudget(options: BudgetOptions): Layer {
       return await next(call);
     } catch (error) {
       if (error instanceof RateLimitedError && error.source === 'upstream') {
-        const at = now();
-        const until = at + (error.retryAfterMs || call.op.limit?.windowMs || RETRY_429_MS);
-        await health.guard(
-          () => store.block(key, until, at),
-          () => fallback.block(key, until, at),
-        );
+        await budget.block(call, key, error);
       }
       throw error;
     }

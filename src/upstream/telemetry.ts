@@ -19,9 +19,8 @@ import {
   ATTR_HTTP_RESPONSE_STATUS_CODE,
 } from '@opentelemetry/semantic-conventions';
 import type { Logger } from '../logger.ts';
-import type { Operation } from './catalog.ts';
 import { RateLimitedError, UpstreamError } from './errors.ts';
-import type { Call, Layer } from './pipeline.ts';
+import type { Call, CallScope, Layer } from './pipeline.ts';
 
 export interface UpstreamCallEvent {
   operation: string;
@@ -54,26 +53,6 @@ export function outcomeOf(error: unknown): UpstreamCallEvent['outcome'] {
   // Local refusals before any I/O (bad client_order_id, missing trading secret).
   if (error instanceof TypeError || error instanceof RangeError) return 'rejected';
   return 'unavailable';
-}
-
-/**
- * One call in flight, as the exchange wrapper sees it: made by `withTelemetry`, carried down
- * the pipeline on the call (`Call.telemetry`) and handed to the exchange with each attempt.
- * Passed explicitly, not through an AsyncLocalStorage: every store makes every promise of
- * the process pay an async hook, and a call makes a dozen of them.
- */
-export interface CallScope {
-  readonly op: Operation;
-  readonly accountId: string | undefined;
-  /** The GraphQL request's id (`x-request-id`), when the call is part of one. */
-  readonly requestId: string | undefined;
-  /** HTTP attempts begun. */
-  attempts: number;
-  /** performance.now() when the last attempt ended, and what it ended with. */
-  lastEndedAt: number;
-  lastResult: string | undefined;
-  /** HTTP status of the last answer. */
-  status: number | undefined;
 }
 
 /** Account ids are not secrets, but logs name them by a short hash (join with metrics labels). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redisUrlForLog, unknownVariables } from '../../src/config.ts';
+import { redisUrlForLog } from '../../src/config/redis-url.ts';
+import { ConfigError, loadConfig, unknownVariables } from '../../src/config.ts';
 
 function problems(env: Record<string, string>): string[] {
   try {

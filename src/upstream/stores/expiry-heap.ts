@@ -10,7 +10,7 @@
  * entries, which only an O(n) compaction clears: the full pass this heap exists to avoid.
  *
  * The slots live in pages of 4,096: one array of a million items would, each time it grows,
- * copy itself whole inside a single push (10–16 ms at a million, bench/memory-store.ts).
+ * copy itself whole inside a single push (a pause: docs/performance.md, bench/memory-store.ts).
  */
 const PAGE_BITS = 12;
 const PAGE_MASK = (1 << PAGE_BITS) - 1;

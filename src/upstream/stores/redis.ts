@@ -83,97 +83,136 @@ function connect(options: RedisStoreOptions): Client {
 /** Connection states in which queueing a command would only wait for a timeout. */
 const DOWN = new Set(['reconnecting', 'close', 'end']);
 
+/** The store's commands on one ioredis client (or cluster), every key under `prefix`. */
+class RedisStore implements Store {
+  readonly kind = 'redis';
+  readonly redis: Client;
+  readonly #prefix: string;
+  #lastError: string | undefined;
+
+  constructor(client: Client, keyPrefix: string) {
+    this.redis = client;
+    this.#prefix = `${keyPrefix}:`;
+    client.defineCommand('svcConsume', { numberOfKeys: 2, lua: CONSUME });
+    client.defineCommand('svcBlock', { numberOfKeys: 1, lua: BLOCK });
+    client.defineCommand('svcHsetTtl', { numberOfKeys: 1, lua: HSET_TTL });
+    client.defineCommand('svcCompareAndSet', { numberOfKeys: 1, lua: COMPARE_AND_SET });
+    // Without a listener ioredis prints every connection error; callers see them as rejections.
+    // The last one is kept for the start-up check (one log line, not one per retry).
+    client.on('error', (error: Error) => {
+      this.#lastError = error.message;
+    });
+    client.on('ready', () => {
+      this.#lastError = undefined;
+    });
+  }
+
+  #k(key: string): string {
+    return this.#prefix + key;
+  }
+
+  #ready(): Client {
+    const { status } = this.redis;
+    if (DOWN.has(status)) throw new Error(`redis unavailable (${status})`);
+    return this.redis;
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.#ready().get(this.#k(key));
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    if (ttlMs === undefined) await this.#ready().set(this.#k(key), value);
+    else await this.#ready().set(this.#k(key), value, 'PX', Math.max(1, Math.round(ttlMs)));
+  }
+
+  async del(keys: readonly string[]): Promise<number> {
+    // One DEL per key: keys of different accounts live in different cluster slots.
+    const results = await Promise.all(keys.map((key) => this.#ready().del(this.#k(key))));
+    return results.reduce((sum, n) => sum + n, 0);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const ttl = Math.max(1, Math.round(ttlMs));
+    return (await this.#ready().set(this.#k(key), value, 'PX', ttl, 'NX')) === 'OK';
+  }
+
+  async compareAndSet(
+    key: string,
+    expected: string,
+    value: string | null,
+    ttlMs: number,
+  ): Promise<boolean> {
+    const ttl = Math.max(1, Math.round(ttlMs));
+    const set = value === null ? '0' : '1';
+    const swapped = this.#ready().svcCompareAndSet(this.#k(key), expected, set, value ?? '', ttl);
+    return (await swapped) === 1;
+  }
+
+  async hget(key: string, field: string): Promise<string | null> {
+    return this.#ready().hget(this.#k(key), field);
+  }
+
+  async hset(key: string, field: string, value: string, ttlMs?: number): Promise<void> {
+    const ttl = Math.max(0, Math.round(ttlMs ?? 0));
+    await this.#ready().svcHsetTtl(this.#k(key), field, value, ttl);
+  }
+
+  async hgetall(key: string): Promise<Record<string, string>> {
+    return this.#ready().hgetall(this.#k(key));
+  }
+
+  async hdel(key: string, field: string): Promise<number> {
+    return this.#ready().hdel(this.#k(key), field);
+  }
+
+  async consume(
+    key: string,
+    limit: number,
+    windowMs: number,
+    nowMs: number,
+  ): Promise<ConsumeResult> {
+    const [allowed, retryAfterMs, remaining, blocked] = await this.#ready().svcConsume(
+      this.#k(key),
+      this.#k(`${key}:block`),
+      limit,
+      windowMs,
+      Math.round(nowMs),
+      `${Math.round(nowMs)}:${randomUUID()}`,
+    );
+    return { allowed: allowed === 1, retryAfterMs, remaining, blocked: blocked === 1 };
+  }
+
+  async block(key: string, untilMs: number, nowMs: number): Promise<void> {
+    await this.#ready().svcBlock(this.#k(`${key}:block`), Math.round(untilMs), Math.round(nowMs));
+  }
+
+  async blockedFor(key: string, nowMs: number): Promise<number> {
+    const until = Number((await this.#ready().get(this.#k(`${key}:block`))) ?? 0);
+    return Math.max(0, until - nowMs);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.#ready().ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  lastError(): string | undefined {
+    return this.#lastError;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+}
+
 export function createRedisStore(options: RedisStoreOptions): Store {
-  const client = connect(options);
-  client.defineCommand('svcConsume', { numberOfKeys: 2, lua: CONSUME });
-  client.defineCommand('svcBlock', { numberOfKeys: 1, lua: BLOCK });
-  client.defineCommand('svcHsetTtl', { numberOfKeys: 1, lua: HSET_TTL });
-  client.defineCommand('svcCompareAndSet', { numberOfKeys: 1, lua: COMPARE_AND_SET });
-  // Without a listener ioredis prints every connection error; callers see them as rejections.
-  // The last one is kept for the start-up check (one log line, not one per retry).
-  let lastError: string | undefined;
-  client.on('error', (error: Error) => {
-    lastError = error.message;
-  });
-  client.on('ready', () => {
-    lastError = undefined;
-  });
-
-  const prefix = `${options.keyPrefix}:`;
-  const k = (key: string) => prefix + key;
-  const ready = () => {
-    if (DOWN.has(client.status)) throw new Error(`redis unavailable (${client.status})`);
-    return client;
-  };
-
-  return {
-    kind: 'redis',
-    redis: client,
-    async get(key) {
-      return ready().get(k(key));
-    },
-    async set(key, value, ttlMs) {
-      if (ttlMs === undefined) await ready().set(k(key), value);
-      else await ready().set(k(key), value, 'PX', Math.max(1, Math.round(ttlMs)));
-    },
-    async del(keys) {
-      // One DEL per key: keys of different accounts live in different cluster slots.
-      const results = await Promise.all(keys.map((key) => ready().del(k(key))));
-      return results.reduce((sum, n) => sum + n, 0);
-    },
-    async setIfAbsent(key, value, ttlMs) {
-      const ttl = Math.max(1, Math.round(ttlMs));
-      return (await ready().set(k(key), value, 'PX', ttl, 'NX')) === 'OK';
-    },
-    async compareAndSet(key, expected, value, ttlMs) {
-      const ttl = Math.max(1, Math.round(ttlMs));
-      const set = value === null ? '0' : '1';
-      return (await ready().svcCompareAndSet(k(key), expected, set, value ?? '', ttl)) === 1;
-    },
-    async hget(key, field) {
-      return ready().hget(k(key), field);
-    },
-    async hset(key, field, value, ttlMs) {
-      await ready().svcHsetTtl(k(key), field, value, Math.max(0, Math.round(ttlMs ?? 0)));
-    },
-    async hgetall(key) {
-      return ready().hgetall(k(key));
-    },
-    async hdel(key, field) {
-      return ready().hdel(k(key), field);
-    },
-    async consume(key, limit, windowMs, nowMs): Promise<ConsumeResult> {
-      const [allowed, retryAfterMs, remaining, blocked] = await ready().svcConsume(
-        k(key),
-        k(`${key}:block`),
-        limit,
-        windowMs,
-        Math.round(nowMs),
-        `${Math.round(nowMs)}:${randomUUID()}`,
-      );
-      return { allowed: allowed === 1, retryAfterMs, remaining, blocked: blocked === 1 };
-    },
-    async block(key, untilMs, nowMs) {
-      await ready().svcBlock(k(`${key}:block`), Math.round(untilMs), Math.round(nowMs));
-    },
-    async blockedFor(key, nowMs) {
-      const until = Number((await ready().get(k(`${key}:block`))) ?? 0);
-      return Math.max(0, until - nowMs);
-    },
-    async ping() {
-      try {
-        return (await ready().ping()) === 'PONG';
-      } catch {
-        return false;
-      }
-    },
-    lastError: () => lastError,
-    async close() {
-      try {
-        await client.quit();
-      } catch {
-        client.disconnect();
-      }
-    },
-  };
+  return new RedisStore(connect(options), options.keyPrefix);
 }

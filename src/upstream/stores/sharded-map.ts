@@ -3,9 +3,9 @@
  *
  * V8 keeps a Map in one hash table that it rebuilds whole when it fills up: when it doubles,
  * and, under churn, when the slots of deleted keys run out. With a million keys that rebuild
- * is one call of about 50 ms (bench/memory-store.ts); split in 256 each rebuild moves 1/256 of
- * the keys (well under a millisecond). Hand-written: no package does this, and it is the
- * string hash plus four methods.
+ * is one long pause (docs/performance.md, bench/memory-store.ts); split in 256 each rebuild
+ * moves 1/256 of the keys. Hand-written: no package does this, and it is the string hash plus
+ * four methods.
  */
 const SHARDS = 256;
 

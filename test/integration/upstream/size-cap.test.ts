@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { classifyError } from '../../../src/schema/error-map.ts';
 import { createUpstreamClient } from '../../../src/upstream/client.ts';
+import { createFetchExchange } from '../../../src/upstream/exchange.ts';
+import { createHttpExchange } from '../../../src/upstream/http-exchange.ts';
 import { RESPONSE_TOO_LARGE, ResponseTooLargeError } from '../../../src/upstream/response-body.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
-import { createFetchExchange, createHttpExchange } from '../../../src/upstream/transport.ts';
 
 const CAP = 64 * 1024;
 const BOMB = 64 * 1024 * 1024;

@@ -8,8 +8,9 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchFailure } from '../../../src/upstream/fetch-failure.ts';
+import { createHttpExchange } from '../../../src/upstream/http-exchange.ts';
 import { wasSent } from '../../../src/upstream/retry.ts';
-import { createHttpExchange, fetchFailure } from '../../../src/upstream/transport.ts';
 
 type Route = (res: ServerResponse, body: string) => void;
 const routes = new Map<string, Route>();

@@ -16,8 +16,8 @@ import {
   assertClientOrderId,
   generateClientOrderId,
   orderParams,
-  withOrders,
-} from '../../../src/upstream/orders.ts';
+} from '../../../src/upstream/order-params.ts';
+import { withOrders } from '../../../src/upstream/orders.ts';
 import type { AccountContext, Call, Handler } from '../../../src/upstream/pipeline.ts';
 import { WINDOW_MARGIN_MS, withBudget } from '../../../src/upstream/rate-limit.ts';
 import { SingleFlight } from '../../../src/upstream/single-flight.ts';

@@ -6,11 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createMemoryStore,
-  EXPIRY_STEPS_PER_WRITE as K,
-  type MemoryStore,
-} from '../../../src/upstream/stores/memory.ts';
+import { EXPIRY_STEPS_PER_WRITE as K } from '../../../src/upstream/stores/expiring-keys.ts';
+import { createMemoryStore, type MemoryStore } from '../../../src/upstream/stores/memory.ts';
 
 type ModelEntry = { value: string | Map<string, string>; expiresAt: number };
 

@@ -1,10 +1,8 @@
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
+import { EXPIRY_STEPS_PER_WRITE as K } from '../../../src/upstream/stores/expiring-keys.ts';
 import { createStore } from '../../../src/upstream/stores/index.ts';
-import {
-  createMemoryStore,
-  EXPIRY_STEPS_PER_WRITE as K,
-} from '../../../src/upstream/stores/memory.ts';
+import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 
 describe('memory store: incremental expiry', () => {
   it('forgets expired entries that are never read again', async () => {

@@ -10,11 +10,11 @@ import {
   UnavailableError,
   UpstreamRejectedError,
 } from '../../../src/upstream/errors.ts';
+import type { Exchange, ExchangeRequest } from '../../../src/upstream/exchange.ts';
 import { StoreHealth } from '../../../src/upstream/health.ts';
 import { observeExchange } from '../../../src/upstream/observe-exchange.ts';
 import type { AccountContext, Call } from '../../../src/upstream/pipeline.ts';
 import { accountHash, withTelemetry } from '../../../src/upstream/telemetry.ts';
-import type { Exchange, ExchangeRequest } from '../../../src/upstream/transport.ts';
 
 const ACCOUNT_ID = `0x${'ab'.repeat(32)}`;
 const account = {

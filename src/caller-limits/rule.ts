@@ -1,0 +1,112 @@
+/**
+ * One caller limit (a rule): rate-limiter-flexible's RateLimiterRedis shared by the replicas,
+ * with an in-process RateLimiterMemory (its points divided among the replicas) as insurance
+ * while Redis fails, switched by StoreHealth (limiter.ts says why not `insuranceLimiter`).
+ */
+import type { Cluster, Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RLWrapperTimeouts,
+} from 'rate-limiter-flexible';
+import { StoreHealth } from '../upstream/health.ts';
+
+/** One limit: `take` answers `refusedMs` (until its window resets) when over, and how to give back. */
+export interface Rule {
+  points: number;
+  take(key: string, points: number): Promise<Taken>;
+}
+
+export interface Taken {
+  refusedMs?: number | undefined;
+  giveBack: () => Promise<void>;
+}
+
+export interface RuleStore {
+  /** Shared store; absent: in-process limits only. */
+  redis?: Redis | Cluster | undefined;
+  /** Redis key namespace (REDIS_KEY_PREFIX). */
+  keyPrefix: string;
+  /** Replicas sharing the limits: the insurance limiter's divisor. */
+  replicas: number;
+  /** Suspends Redis for the rules after a slow failure (see {@link ruleHealth}). */
+  health: StoreHealth;
+}
+
+/**
+ * A Redis round trip of the limiter is normally short; past this the call counts as a slow
+ * failure (the insurance answers, and StoreHealth suspends Redis for the limiter), so a hung
+ * Redis costs one request this much, not the client's 1 s command timeout (and a loaded event
+ * loop rarely trips it: the insurance is stricter, a share per replica).
+ */
+const REDIS_TIMEOUT_MS = 500;
+
+/**
+ * After a slow failure the limits stay local for 5 s (then one call probes Redis): a hung
+ * Redis then costs one request in 5 s a timeout, not every request.
+ */
+export const ruleHealth = (): StoreHealth =>
+  new StoreHealth(Date.now, { slowMs: REDIS_TIMEOUT_MS - 50, suspendMs: 5_000 });
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1_000));
+
+/** Consumes; a refusal gives its points back (rate-limiter-flexible counts refused consumes). */
+async function consume(
+  limiter: RateLimiterAbstract,
+  key: string,
+  points: number,
+): Promise<number | undefined> {
+  try {
+    await limiter.consume(key, points);
+    return undefined;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection; // a store error
+    await limiter.reward(key, points).catch(() => undefined);
+    return Math.max(1, rejection.msBeforeNext);
+  }
+}
+
+const takeFrom = async (limiter: RateLimiterAbstract, key: string, n: number): Promise<Taken> => ({
+  refusedMs: await consume(limiter, key, n),
+  giveBack: () => limiter.reward(key, n).then(() => undefined),
+});
+
+export function createRule(
+  store: RuleStore,
+  name: string,
+  points: number,
+  durationMs: number,
+): Rule {
+  const { redis, replicas } = store;
+  const duration = seconds(durationMs);
+  const keyPrefix = `${store.keyPrefix}:caller:${name}`;
+  const local = new RateLimiterMemory({
+    keyPrefix,
+    points: redis ? Math.max(1, Math.floor(points / replicas)) : points,
+    duration,
+  });
+  const onLocal = (key: string, n: number) => takeFrom(local, key, n);
+  if (!redis) return { points, take: onLocal };
+  // Fails at once while the connection is known down; a hung Redis is cut off after
+  // REDIS_TIMEOUT_MS and then suspended by `health`.
+  const shared = new RLWrapperTimeouts({
+    limiter: new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix,
+      points,
+      duration,
+      rejectIfRedisNotReady: true,
+    }),
+    timeoutMs: REDIS_TIMEOUT_MS,
+  });
+  return {
+    points,
+    take: (key, n) =>
+      store.health.guard(
+        () => takeFrom(shared, key, n),
+        () => onLocal(key, n),
+      ),
+  };
+}
