@@ -17,10 +17,10 @@
  */
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { createMetrics } from '../src/admin/metrics.ts';
 import { hashToken } from '../src/auth/principals.ts';
 import { loadConfig } from '../src/config.ts';
-import { createLogger } from '../src/logger.ts';
-import { createMetrics } from '../src/metrics.ts';
+import { createLogger } from '../src/observability/logger.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createGateway } from '../src/server.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';

@@ -191,7 +191,7 @@ function streamsConfig(env: Env) {
   };
 }
 
-/** Connection caps and the public server's timeouts (src/connection-budget.ts). */
+/** Connection caps and the public server's timeouts (src/connections/budget.ts). */
 function connectionsConfig(env: Env) {
   return {
     /** Open public connections at most; undefined: the fd limit minus `fdReserve`. */

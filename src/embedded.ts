@@ -20,7 +20,7 @@ import {
   resolveKeystore,
 } from './auth/principals.ts';
 import type { Config } from './config.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from './observability/logger.ts';
 import { type DemoCredentials, generateDemoAccount } from './sandbox/demo.ts';
 import { createSandbox, loadSeedFile, type Sandbox } from './sandbox/index.ts';
 

@@ -7,26 +7,26 @@
 import type { RequestListener, Server } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { createAdminHandler } from './admin.ts';
+import { createAdminHandler } from './admin/listener.ts';
+import { createMetrics, type GatewayMetrics } from './admin/metrics.ts';
+import { createReadiness } from './admin/readiness.ts';
 import type { Principal } from './auth/principal.ts';
 import { type Keystore, PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
-import { type ConnectionBudget, createConnectionBudget } from './connection-budget.ts';
+import { type ConnectionBudget, createConnectionBudget } from './connections/budget.ts';
 import { type DemoTokens, resolveUpstream, type UpstreamSide } from './embedded.ts';
 import { createLive, type Live } from './live/create-live.ts';
 import { WsLimits } from './live/ws-limits.ts';
-import { createLogger, type Logger, toYogaLogger } from './logger.ts';
-import { createMetrics, type GatewayMetrics } from './metrics.ts';
+import { createLogger, type Logger, toYogaLogger } from './observability/logger.ts';
+import { startTracingFromEnv, type Tracing } from './observability/tracing.ts';
 import { type GatewayParts, gatewayPlugins } from './plugins/gateway-plugins.ts';
 import { createGraphiQLRenderer } from './plugins/graphiql.ts';
 import { graphiqlForPeer } from './plugins/graphiql-peer.ts';
 import { maskError } from './plugins/mask-error.ts';
 import { createGatewayPersistedOperations } from './plugins/use-persisted-operations.ts';
-import { createReadiness } from './readiness.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
 import type { GatewayContext } from './schema/types.ts';
-import { startTracingFromEnv, type Tracing } from './tracing.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
@@ -74,7 +74,7 @@ export interface Gateway {
   live: Live;
   /**
    * Open connections, per IP and principal, under their caps: pass it to
-   * `createPublicServer` (src/server-limits.ts) for the TCP caps.
+   * `createPublicServer` (src/connections/server-limits.ts) for the TCP caps.
    */
   connections: ConnectionBudget;
   /** Serves graphql-ws (subscriptions over WebSocket) on this HTTP server's `/graphql`. */

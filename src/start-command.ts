@@ -8,14 +8,14 @@
  */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { listenAdmin } from './admin.ts';
+import { listenAdmin } from './admin/listener.ts';
 import { KeystoreError } from './auth/principals.ts';
 import { redisUrlForLog } from './config/redis-url.ts';
 import { type Config, ConfigError, loadConfig, unknownVariables } from './config.ts';
-import { demoExposure, publicHost, shownHost } from './demo-host.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { demoExposure, publicHost, shownHost } from './connections/demo-host.ts';
+import { createPublicServer } from './connections/server-limits.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
 import { createGateway, type Gateway } from './server.ts';
-import { createPublicServer } from './server-limits.ts';
 
 const USAGE = `usage: svc-gateway start
 Starts the gateway; every setting comes from the environment (docs/configuration.md).

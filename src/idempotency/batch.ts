@@ -7,7 +7,7 @@
  */
 
 import type { BatchOrderResult, BatchOrderRow, CreateOrderParams } from '../contract/wire.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import { createdFromRecord } from '../upstream/order-params.ts';
 import { idempotencyInProgress, idempotencyMismatch } from './errors.ts';
 import { orderFingerprint } from './fingerprint.ts';

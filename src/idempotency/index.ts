@@ -4,7 +4,7 @@
  */
 import type { Registry } from 'prom-client';
 import type { UpstreamConfig } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import type { Store } from '../upstream/stores/store.ts';
 import { type BatchAccount, type PlacedBatch, placeBatchOnce } from './batch.ts';
 import { createIdempotencyMetrics, type IdempotencyMetrics, NO_METRICS } from './metrics.ts';

@@ -22,7 +22,7 @@
  */
 
 import type { CreateOrderParams, OrderCreated, OrderRecord } from '../contract/wire.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import { DUPLICATE_CODE } from '../upstream/error-map.ts';
 import { UnavailableError, UpstreamRejectedError } from '../upstream/errors.ts';
 import { createdFromRecord } from '../upstream/order-params.ts';

@@ -9,7 +9,7 @@ import type { Registry } from 'prom-client';
 import type { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';

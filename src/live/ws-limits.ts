@@ -17,9 +17,9 @@ import type { Duplex } from 'node:stream';
 import type { Context } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
 import type { Principal } from '../auth/principal.ts';
-import { requestClientIp } from '../client-address.ts';
-import type { ConnectionBudget, Lease } from '../connection-budget.ts';
-import type { RefusalReason } from '../connection-metrics.ts';
+import type { ConnectionBudget, Lease } from '../connections/budget.ts';
+import { requestClientIp } from '../connections/client-address.ts';
+import type { RefusalReason } from '../connections/metrics.ts';
 
 /** Seconds a refused client is told to wait (`Retry-After`). */
 export const RETRY_AFTER_S = 5;

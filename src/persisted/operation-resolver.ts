@@ -5,7 +5,7 @@
  */
 import type { GraphQLParams } from 'graphql-yoga';
 import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import {
   persistedQueryHashMismatch,
   persistedQueryIdRequired,

@@ -4,16 +4,16 @@
  */
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { YogaServerOptions } from 'graphql-yoga';
+import type { GatewayMetrics } from '../admin/metrics.ts';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import { createCallerLimiter } from '../caller-limits/limiter.ts';
 import { createRequestBudget } from '../caller-limits/request-budget.ts';
 import type { Config } from '../config.ts';
-import type { ConnectionBudget } from '../connection-budget.ts';
+import type { ConnectionBudget } from '../connections/budget.ts';
 import { createIdempotency } from '../idempotency/index.ts';
-import type { Logger } from '../logger.ts';
-import type { GatewayMetrics } from '../metrics.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Tracing } from '../observability/tracing.ts';
 import type { GatewayContext } from '../schema/types.ts';
-import type { Tracing } from '../tracing.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { Store } from '../upstream/stores/store.ts';
 import { useCallerAuth } from './use-caller-auth.ts';

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { GraphiQLOptions } from 'graphql-yoga';
-import { isLoopbackAddress } from '../demo-host.ts';
+import { isLoopbackAddress } from '../connections/demo-host.ts';
 import { type GraphiQLSetup, graphiqlOptions } from './graphiql.ts';
 
 type ServerContext = { req?: Pick<IncomingMessage, 'socket'> } | undefined;

@@ -5,8 +5,8 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import type { Idempotency } from '../idempotency/index.ts';
 import type { Lease } from '../idempotency/records.ts';
-import type { Logger } from '../logger.ts';
-import { maybeSecretText, redactText } from '../redact.ts';
+import type { Logger } from '../observability/logger.ts';
+import { maybeSecretText, redactText } from '../observability/redact.ts';
 
 /** Codes of answers where nothing ran upstream: not stored. */
 const NOT_STORED = new Set(['BAD_USER_INPUT', 'RATE_LIMITED', 'UNAUTHENTICATED', 'FORBIDDEN']);

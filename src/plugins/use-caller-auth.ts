@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/principal.ts';
 import type { PrincipalDirectory } from '../auth/principals.ts';
-import { requestIdOf } from '../request-context.ts';
+import { requestIdOf } from '../observability/request-context.ts';
 import { bindGatewayContext } from '../resolvers/context.ts';
 import type { GatewayContext } from '../schema/types.ts';
 import type { UpstreamApi } from '../upstream/api.ts';

@@ -12,7 +12,7 @@ import type { Plugin } from 'graphql-yoga';
 import { hashToken } from '../auth/principals.ts';
 import { operationCost } from '../caller-limits/cost.ts';
 import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
-import { clientIp } from '../client-address.ts';
+import { clientIp } from '../connections/client-address.ts';
 import { gqlError } from '../schema/errors.ts';
 import type { GatewayContext } from '../schema/types.ts';
 import { tokenDigestOf } from './use-caller-auth.ts';

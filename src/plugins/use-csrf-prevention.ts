@@ -15,8 +15,8 @@
  */
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Logger } from '../logger.ts';
-import { requestIdOf } from '../request-context.ts';
+import type { Logger } from '../observability/logger.ts';
+import { requestIdOf } from '../observability/request-context.ts';
 
 export const CSRF_MESSAGE =
   'Refused as a possible cross-site request: a GET or a form/text-plain POST must carry an ' +

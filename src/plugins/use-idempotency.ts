@@ -44,7 +44,7 @@ import {
   mutationRecordKey,
 } from '../idempotency/keys.ts';
 import type { Claim } from '../idempotency/records.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import type { GatewayContext } from '../schema/types.ts';
 import { revive, settleAnswer } from './idempotency-outcome.ts';
 

@@ -10,14 +10,14 @@
  * variables are never logged; the logger redacts whatever slips through.
  */
 import type { Plugin } from 'graphql-yoga';
-import type { Logger } from '../logger.ts';
-import { routeLabel } from '../metrics.ts';
+import { routeLabel } from '../admin/metrics.ts';
+import type { Logger } from '../observability/logger.ts';
 import {
   acceptRequestId,
   REQUEST_ID_HEADER,
   requestIdOf,
   setRequestId,
-} from '../request-context.ts';
+} from '../observability/request-context.ts';
 import { principalOf } from './use-caller-auth.ts';
 import { refusedByBudget } from './use-request-budget.ts';
 

@@ -1,10 +1,10 @@
 /**
  * Metrics: records every HTTP request, every executed operation by type, and every error in a
- * response by `extensions.code`. The admin listener (`src/admin.ts`) serves them at /metrics.
+ * response by `extensions.code`. The admin listener (`src/admin/listener.ts`) serves them at /metrics.
  */
 import { getOperationAST } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import type { GatewayMetrics } from '../metrics.ts';
+import type { GatewayMetrics } from '../admin/metrics.ts';
 
 export interface MetricsPluginOptions {
   metrics: GatewayMetrics;

@@ -13,7 +13,8 @@
 import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
+import { requestIdOf } from '../observability/request-context.ts';
 import { type CacheHints, cacheHintsFrom } from '../persisted/cache-control.ts';
 import {
   persistedQueryHashMismatch,
@@ -30,7 +31,6 @@ import {
   type OperationResolver,
 } from '../persisted/operation-resolver.ts';
 import { createRegistry, type Registry } from '../persisted/registry.ts';
-import { requestIdOf } from '../request-context.ts';
 import type { Store } from '../upstream/stores/store.ts';
 import { cachePolicyHooks, type RequestState, setCacheHeaders } from './persisted-cache-headers.ts';
 import { principalOf } from './use-caller-auth.ts';

@@ -41,7 +41,7 @@ const phaseHistogram = <Phase extends 'parse' | 'validate' | 'execute'>(
 export function usePhaseMetrics(registry: Registry): Plugin {
   return usePrometheus({
     registry,
-    // The admin listener (src/admin.ts) serves /metrics from the same registry.
+    // The admin listener (src/admin/listener.ts) serves /metrics from the same registry.
     endpoint: false,
     metrics: {
       graphql_envelop_phase_parse: phaseHistogram(

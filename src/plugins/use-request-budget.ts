@@ -17,7 +17,7 @@ import type { Plugin } from 'graphql-yoga';
 import { Counter, type Registry } from 'prom-client';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import type { BudgetAnswer, RequestBudget } from '../caller-limits/request-budget.ts';
-import { clientIp } from '../client-address.ts';
+import { clientIp } from '../connections/client-address.ts';
 import { authenticate, tokenDigestOf } from './use-caller-auth.ts';
 
 export interface RequestBudgetPluginOptions {

@@ -1,5 +1,5 @@
 /**
- * SSE streams under the connection budget (src/connection-budget.ts): a subscription over
+ * SSE streams under the connection budget (src/connections/budget.ts): a subscription over
  * HTTP (`Accept: text/event-stream`, or a multipart response) holds its connection for as long
  * as it runs, so it counts against its client IP's and its principal's stream caps and the
  * replica's. Over a cap the subscription is not started: the answer is HTTP 429 with
@@ -13,9 +13,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAsyncIterable } from '@envelop/core';
 import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { requestClientIp } from '../client-address.ts';
-import type { ConnectionBudget } from '../connection-budget.ts';
-import type { RefusalReason } from '../connection-metrics.ts';
+import type { ConnectionBudget } from '../connections/budget.ts';
+import { requestClientIp } from '../connections/client-address.ts';
+import type { RefusalReason } from '../connections/metrics.ts';
 import { RETRY_AFTER_S } from '../live/ws-limits.ts';
 import { gqlError } from '../schema/errors.ts';
 import type { GatewayContext } from '../schema/types.ts';

@@ -26,8 +26,8 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { routeLabel } from '../metrics.ts';
-import { traceContext } from '../tracing.ts';
+import { routeLabel } from '../admin/metrics.ts';
+import { traceContext } from '../observability/tracing.ts';
 
 /** Incubating semantic conventions, copied as the OTel docs advise (they may be renamed). */
 const ATTR_GRAPHQL_OPERATION_NAME = 'graphql.operation.name';

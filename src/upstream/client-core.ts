@@ -11,7 +11,7 @@ import type { Tracer } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import type { UpstreamConfig } from '../config.ts';
 import type { OrderRecord } from '../contract/wire.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import { withCache } from './cache.ts';
 import { CATALOG, type CallArgs, type Operation } from './catalog.ts';
 import { Circuits } from './circuit.ts';

@@ -14,8 +14,8 @@ import {
   ATTR_SERVER_ADDRESS,
   ATTR_SERVER_PORT,
 } from '@opentelemetry/semantic-conventions';
-import type { Logger } from '../logger.ts';
-import { traceContext } from '../tracing.ts';
+import type { Logger } from '../observability/logger.ts';
+import { traceContext } from '../observability/tracing.ts';
 import type { Exchange, ExchangeReply, ExchangeRequest } from './exchange.ts';
 import type { CallScope } from './pipeline.ts';
 import { ATTR_URL_TEMPLATE, accountHash, round, type UpstreamTelemetry } from './telemetry.ts';

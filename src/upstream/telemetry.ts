@@ -18,7 +18,7 @@ import {
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
 } from '@opentelemetry/semantic-conventions';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../observability/logger.ts';
 import { RateLimitedError, UpstreamError } from './errors.ts';
 import type { Call, CallScope, Layer } from './pipeline.ts';
 

@@ -11,7 +11,7 @@
  * read is aborted with the caller (deadline.ts); answers are capped, compressed ones too
  * (response-body.ts). The wire is an {@link Exchange} (exchange.ts).
  */
-import { REQUEST_ID_HEADER } from '../request-context.ts';
+import { REQUEST_ID_HEADER } from '../observability/request-context.ts';
 import type { CallArgs } from './catalog.ts';
 import { buildPath } from './catalog.ts';
 import { type ServerClock, TIMESTAMP_TOLERANCE_MS } from './clock.ts';

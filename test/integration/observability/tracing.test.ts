@@ -12,8 +12,8 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTracing, type Tracing } from '../../../src/observability/tracing.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createTracing, type Tracing } from '../../../src/tracing.ts';
 import { findLeaks, secretForms, secretPieces } from '../security/harness.ts';
 import {
   makeCaller,

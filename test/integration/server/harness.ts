@@ -5,15 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { listenAdmin } from '../../../src/admin.ts';
+import { listenAdmin } from '../../../src/admin/listener.ts';
 import { generateKeyMaterial } from '../../../src/auth/keys.ts';
 import type { Role } from '../../../src/auth/principal.ts';
 import { generateToken, hashToken, type KeystoreEntry } from '../../../src/auth/principals.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { createLogger } from '../../../src/logger.ts';
+import { createPublicServer } from '../../../src/connections/server-limits.ts';
+import { createLogger } from '../../../src/observability/logger.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { createGateway, type Gateway, type GatewayOptions } from '../../../src/server.ts';
-import { createPublicServer } from '../../../src/server-limits.ts';
 
 import { REDIS_URL } from '../../helpers/redis.ts';
 

@@ -142,7 +142,7 @@ describe('/metrics', () => {
       operation: /^[A-Za-z][A-Za-z0-9_]{0,63}$/,
       outcome: /^(ok|rejected|rate_limited|unauthorized|unavailable|malformed|other)$/,
       result: /^(hit|miss|bypass)$/,
-      // Connection caps (src/connection-metrics.ts) and idempotency records.
+      // Connection caps (src/connections/metrics.ts) and idempotency records.
       kind: /^(http|ws|sse|order|key)$/,
       reason: /^(per_ip|per_principal|global|slow_consumer|upstream_refused)$/,
       le: /^[0-9.e+-]+|\+Inf$/,

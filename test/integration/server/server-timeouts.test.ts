@@ -1,6 +1,6 @@
 /**
  * Slow clients (slowloris) are cut off by the public server's timeouts
- * (CONN_HEADERS_TIMEOUT_MS, CONN_REQUEST_TIMEOUT_MS; src/server-limits.ts), short here: a
+ * (CONN_HEADERS_TIMEOUT_MS, CONN_REQUEST_TIMEOUT_MS; src/connections/server-limits.ts), short here: a
  * request whose headers never end, and one whose body stops short of its Content-Length, both
  * get 408 and a closed socket, while a prompt client is served on the same server.
  */

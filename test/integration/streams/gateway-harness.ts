@@ -9,7 +9,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { loadConfig } from '../../../src/config.ts';
-import { createLogger } from '../../../src/logger.ts';
+import { createLogger } from '../../../src/observability/logger.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
 import { createGateway, type Gateway } from '../../../src/server.ts';
 import {

@@ -7,8 +7,8 @@ import {
   type CallerLimitsConfig,
   createCallerLimiter,
 } from '../../../src/caller-limits/limiter.ts';
-import { clientIp } from '../../../src/client-address.ts';
 import { loadConfig } from '../../../src/config.ts';
+import { clientIp } from '../../../src/connections/client-address.ts';
 import { schema } from '../../../src/schema/index.ts';
 
 const config: CallerLimitsConfig = {

@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { requestClientIp } from '../../../src/client-address.ts';
 import { loadConfig } from '../../../src/config.ts';
 import {
   ConnectionBudget,
   createConnectionBudget,
   type Lease,
-} from '../../../src/connection-budget.ts';
-import { openFileLimit } from '../../../src/fd-limit.ts';
+} from '../../../src/connections/budget.ts';
+import { requestClientIp } from '../../../src/connections/client-address.ts';
+import { openFileLimit } from '../../../src/connections/fd-limit.ts';
 
 const budget = (max = 1_000) =>
   new ConnectionBudget({

@@ -1,6 +1,11 @@
-/** Demo mode's host rules (src/demo-host.ts): loopback detection and the default host. */
+/** Demo mode's host rules (src/connections/demo-host.ts): loopback detection and the default host. */
 import { describe, expect, it } from 'vitest';
-import { demoExposure, isLoopbackAddress, publicHost, shownHost } from '../../../src/demo-host.ts';
+import {
+  demoExposure,
+  isLoopbackAddress,
+  publicHost,
+  shownHost,
+} from '../../../src/connections/demo-host.ts';
 
 describe('demo host', () => {
   it('knows loopback peers, IPv4-mapped ones included, and nothing else', () => {

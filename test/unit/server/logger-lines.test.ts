@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLogger, isoTime, REDACTED } from '../../../src/logger.ts';
+import { createLogger, isoTime, REDACTED } from '../../../src/observability/logger.ts';
 
 const SECRET = 'registered-secret-value-0123';
 

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { generateEd25519Secret } from '../../../src/auth/keys.ts';
-import { createLogger, REDACTED, redact, redactText } from '../../../src/logger.ts';
+import { createLogger, REDACTED, redact, redactText } from '../../../src/observability/logger.ts';
 
 const HEX64 = 'ab'.repeat(32);
 

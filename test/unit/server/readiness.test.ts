@@ -1,6 +1,6 @@
 /** The readiness probe: statuses, the result cache on an injected clock, shared checks, timeout. */
 import { describe, expect, it } from 'vitest';
-import { createReadiness } from '../../../src/readiness.ts';
+import { createReadiness } from '../../../src/admin/readiness.ts';
 
 function counted(answer: () => Promise<boolean>) {
   const check = Object.assign(

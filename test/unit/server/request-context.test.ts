@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { acceptRequestId, requestIdOf, setRequestId } from '../../../src/request-context.ts';
+import {
+  acceptRequestId,
+  requestIdOf,
+  setRequestId,
+} from '../../../src/observability/request-context.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

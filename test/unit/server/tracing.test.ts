@@ -2,7 +2,7 @@
  * When tracing is on: only when the standard OTEL_* variables ask for it.
  */
 import { describe, expect, it } from 'vitest';
-import { startTracingFromEnv, tracesExportersFromEnv } from '../../../src/tracing.ts';
+import { startTracingFromEnv, tracesExportersFromEnv } from '../../../src/observability/tracing.ts';
 
 describe('tracing from the environment', () => {
   it.each<[string, Record<string, string>, string[]]>([

@@ -3,7 +3,7 @@
  * scripted handlers and a scripted wire; store fallback transitions of StoreHealth.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/logger.ts';
+import { createLogger } from '../../../src/observability/logger.ts';
 import { CATALOG, type Operation } from '../../../src/upstream/catalog.ts';
 import {
   RateLimitedError,

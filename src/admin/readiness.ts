@@ -1,5 +1,5 @@
 /**
- * Readiness, served at `/ready` on the admin listener (`src/admin.ts`): 200 when every
+ * Readiness, served at `/ready` on the admin listener (`src/admin/listener.ts`): 200 when every
  * dependency answers (Redis, the upstream), 503 with the failing checks named otherwise, and
  * 503 while the gateway drains for shutdown. A `degradable` check (Redis) that fails answers
  * 200 `status: "degraded"` instead: the replica still serves correctly without it (uncached, on

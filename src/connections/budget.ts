@@ -11,15 +11,15 @@
  * get in when every stream slot is taken; the per-IP caps are far below either.
  */
 import type { Registry } from 'prom-client';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
+import { openFileLimit } from './fd-limit.ts';
 import {
   CONNECTION_KINDS,
   type ConnectionKind,
   type ConnectionMetrics,
   createConnectionMetrics,
   type RefusalReason,
-} from './connection-metrics.ts';
-import { openFileLimit } from './fd-limit.ts';
+} from './metrics.ts';
 
 export interface ConnectionBudgetOptions {
   /** Open public TCP connections at most (the server's `maxConnections`). */

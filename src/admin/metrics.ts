@@ -13,9 +13,9 @@ import {
   type LabelValues,
   Registry,
 } from 'prom-client';
-import { PERSISTED_ERROR_CODES } from './persisted/errors.ts';
-import { ERROR_CODES } from './schema/errors.ts';
-import type { UpstreamCallEvent } from './upstream/client.ts';
+import { PERSISTED_ERROR_CODES } from '../persisted/errors.ts';
+import { ERROR_CODES } from '../schema/errors.ts';
+import type { UpstreamCallEvent } from '../upstream/client.ts';
 
 /** Seconds: from a cache hit (a few ms) to a slow upstream call near its timeout. */
 const DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

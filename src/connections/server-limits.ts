@@ -14,8 +14,8 @@
  * `maxConnections` behaviour): nothing is parsed or executed for it.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { ConnectionBudget } from './budget.ts';
 import { peerIp } from './client-address.ts';
-import type { ConnectionBudget } from './connection-budget.ts';
 
 export interface ServerLimits {
   /** Time to receive the request headers (CONN_HEADERS_TIMEOUT_MS). */
