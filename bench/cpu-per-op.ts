@@ -23,6 +23,7 @@ import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/observability/logger.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createGateway } from '../src/server.ts';
+import { registerUpstreamCallMetrics } from '../src/upstream/call-metrics.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import { Deadline } from '../src/upstream/deadline.ts';
 import type { Exchange, ExchangeReply } from '../src/upstream/exchange.ts';
@@ -146,7 +147,7 @@ async function clientOnly(rounds: number, count: number, layersOnly: boolean): P
     baseUrl: child.info.url,
     config: upstreamConfig,
     store: createMemoryStore(),
-    telemetry: (event) => metrics.upstreamCall(event),
+    telemetry: registerUpstreamCallMetrics(metrics.registry),
     logger: createLogger({ level: 'info' }),
   });
   const once = async (): Promise<void> => {

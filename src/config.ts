@@ -1,7 +1,7 @@
 /**
  * The gateway's configuration: parsed once from the environment by one zod schema that
  * validates and shapes it (`Config` is its output type). The standard OTEL_* variables are
- * left to the OpenTelemetry conventions (`tracing.ts`).
+ * left to the OpenTelemetry conventions (`observability/tracing-env.ts`).
  * Bad values fail with every problem named, and the start command exits non-zero; unknown
  * variables with our prefixes (typos, removed names) are reported by `unknownVariables`.
  */

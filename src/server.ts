@@ -7,18 +7,22 @@
 import type { RequestListener, Server } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { createAdminHandler } from './admin/listener.ts';
+import { KNOWN_ERROR_CODES } from './admin/error-codes.ts';
+import { createAdminHandler } from './admin/handler.ts';
 import { createMetrics, type GatewayMetrics } from './admin/metrics.ts';
 import { createReadiness } from './admin/readiness.ts';
 import type { Principal } from './auth/principal.ts';
 import { type Keystore, PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
-import { type ConnectionBudget, createConnectionBudget } from './connections/budget.ts';
+import type { ConnectionBudget } from './connections/budget.ts';
+import { createConnectionBudget } from './connections/create-budget.ts';
 import { type DemoTokens, resolveUpstream, type UpstreamSide } from './embedded.ts';
 import { createLive, type Live } from './live/create-live.ts';
 import { WsLimits } from './live/ws-limits.ts';
-import { createLogger, type Logger, toYogaLogger } from './observability/logger.ts';
-import { startTracingFromEnv, type Tracing } from './observability/tracing.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import type { Tracing } from './observability/tracing.ts';
+import { startTracingFromEnv } from './observability/tracing-env.ts';
+import { toYogaLogger } from './observability/yoga-logger.ts';
 import { type GatewayParts, gatewayPlugins } from './plugins/gateway-plugins.ts';
 import { createGraphiQLRenderer } from './plugins/graphiql.ts';
 import { graphiqlForPeer } from './plugins/graphiql-peer.ts';
@@ -27,6 +31,7 @@ import { createGatewayPersistedOperations } from './plugins/use-persisted-operat
 import type { Sandbox } from './sandbox/index.ts';
 import { schema as gatewaySchema } from './schema/index.ts';
 import type { GatewayContext } from './schema/types.ts';
+import { registerUpstreamCallMetrics } from './upstream/call-metrics.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
@@ -105,7 +110,7 @@ function createGatewayUpstream(
     config: upstreamConfig,
     store,
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    telemetry: (event) => metrics.upstreamCall(event),
+    telemetry: registerUpstreamCallMetrics(metrics.registry),
     logger,
     registry: metrics.registry,
     ...(tracing ? { tracer: tracing.tracer } : {}),
@@ -214,10 +219,18 @@ function lifecycle(parts: {
   };
 }
 
+/** The registry and request metrics; each area registers its own metrics in the registry. */
+function gatewayMetrics(options: GatewayOptions): GatewayMetrics {
+  return createMetrics({
+    defaultMetrics: options.processMetrics ?? true,
+    errorCodes: KNOWN_ERROR_CODES,
+  });
+}
+
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
-  const metrics = createMetrics({ defaultMetrics: options.processMetrics ?? true });
+  const metrics = gatewayMetrics(options);
   const { ownTracing, tracing } = gatewayTracing(options, logger);
   const store = createStore(config.redis, {
     maxKeys: config.memoryStore.maxKeys,

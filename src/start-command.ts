@@ -202,7 +202,7 @@ export async function run(argv: string[]): Promise<number> {
   const gateway = await buildGateway(config, logger);
   if (typeof gateway === 'number') return gateway;
   const storeReported = reportStore(gateway, config, logger);
-  // Demo mode stays on loopback unless HOST says otherwise (demo-host.ts).
+  // Demo mode stays on loopback unless HOST says otherwise (connections/demo-host.ts).
   const host = publicHost(config.host, gateway.demoTokens !== undefined);
   const listening = await listenBoth(gateway, config, host);
   if (typeof listening === 'number') return listening;

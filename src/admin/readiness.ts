@@ -12,8 +12,9 @@
  * Liveness (`/health`, 200 while the process serves HTTP) is yoga's built-in health check on
  * the public port.
  */
+import { type ReadinessCheck, runCheck } from './check.ts';
 
-export type ReadinessCheck = () => Promise<boolean>;
+export type { ReadinessCheck };
 
 export interface ReadinessOptions {
   /** Named dependency checks, e.g. `{ redis: () => store.ping(), upstream: () => upstream.ping() }`. */
@@ -36,18 +37,6 @@ export interface ReadinessReport {
   /** 200 or 503. */
   httpStatus: number;
   body: { status: ReadinessStatus; checks: Record<string, 'ok' | 'down'> };
-}
-
-async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<'ok' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return (await Promise.race([check().catch(() => false), timeout])) ? 'ok' : 'down';
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Returns the probe: the current report, from the cache when fresh. */

@@ -11,8 +11,7 @@
  * get in when every stream slot is taken; the per-IP caps are far below either.
  */
 import type { Registry } from 'prom-client';
-import type { Config } from '../config.ts';
-import { openFileLimit } from './fd-limit.ts';
+import { BudgetLease, type Lease } from './lease.ts';
 import {
   CONNECTION_KINDS,
   type ConnectionKind,
@@ -20,6 +19,7 @@ import {
   createConnectionMetrics,
   type RefusalReason,
 } from './metrics.ts';
+import { add, Tally } from './tally.ts';
 
 export interface ConnectionBudgetOptions {
   /** Open public TCP connections at most (the server's `maxConnections`). */
@@ -31,26 +31,6 @@ export interface ConnectionBudgetOptions {
   /** Gauges and refusal counters registered here. @default no metrics */
   registry?: Registry;
 }
-
-export interface Lease {
-  /** Charges `principal` too; false over its cap (the lease is unchanged, the refusal counted). */
-  bindPrincipal(principal: string): boolean;
-  /** Gives every slot back; later calls do nothing. */
-  release(): void;
-}
-
-/** One kind's open connections: in total, per IP, per principal (zero entries removed). */
-class Tally {
-  open = 0;
-  readonly byIp = new Map<string, number>();
-  readonly byPrincipal = new Map<string, number>();
-}
-
-const add = (map: Map<string, number>, key: string, delta: number): void => {
-  const n = (map.get(key) ?? 0) + delta;
-  if (n > 0) map.set(key, n);
-  else map.delete(key);
-};
 
 /** Long-lived streams may take all but this many of `max` (at least 64, or a tenth). */
 export const streamHeadroom = (max: number): number => Math.max(64, Math.ceil(max / 10));
@@ -139,51 +119,4 @@ export class ConnectionBudget {
   private tally(kind: ConnectionKind): Tally {
     return this.tallies.get(kind)!;
   }
-}
-
-class BudgetLease implements Lease {
-  private principal: string | undefined;
-  private released = false;
-
-  constructor(
-    private readonly budget: ConnectionBudget,
-    private readonly kind: ConnectionKind,
-    private readonly ip: string | undefined,
-  ) {}
-
-  bindPrincipal(principal: string): boolean {
-    if (this.released || this.principal !== undefined) return !this.released;
-    if (!this.budget.charge(this.kind, principal)) return false;
-    this.principal = principal;
-    return true;
-  }
-
-  release(): void {
-    if (this.released) return;
-    this.released = true;
-    this.budget.free(this.kind, this.ip, this.principal);
-  }
-}
-
-/** Assumed open-file limit where the process's own cannot be read (not Linux). */
-const ASSUMED_FD_LIMIT = 4_096;
-
-/**
- * The gateway's budget from its configuration: `CONN_MAX`, or the process's open-file limit
- * minus `CONN_FD_RESERVE` (descriptors for the admin listener, upstream and Redis sockets,
- * logs). Behind trusted proxies (`proxyHops` > 0) every TCP peer is a proxy, so TCP
- * connections are not counted per IP (graphql-ws and SSE still are, by forwarded IP).
- */
-export function createConnectionBudget(
-  config: Config['connections'],
-  options: { proxyHops: number; registry?: Registry; fdLimit?: number | undefined },
-): ConnectionBudget {
-  const fds = options.fdLimit ?? openFileLimit() ?? ASSUMED_FD_LIMIT;
-  return new ConnectionBudget({
-    max: config.max ?? Math.max(1, fds - config.fdReserve),
-    httpPerIp: options.proxyHops > 0 ? 0 : config.perIp,
-    ws: config.ws,
-    sse: config.sse,
-    ...(options.registry ? { registry: options.registry } : {}),
-  });
 }

@@ -1,5 +1,5 @@
 /**
- * The kinds of connection the budget (connection-budget.ts) counts, why it refuses one, and
+ * The kinds of connection the budget (budget.ts) counts, why it refuses one, and
  * its metrics: open connections by kind, read at scrape time; refusals by kind and reason and
  * idle graphql-ws closes, summed in plain numbers and handed to prom-client when it collects.
  * No IP or principal ever becomes a label.

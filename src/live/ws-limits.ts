@@ -1,5 +1,5 @@
 /**
- * graphql-ws connections under the connection budget (connection-budget.ts):
+ * graphql-ws connections under the connection budget (connections/budget.ts):
  *
  * - at the upgrade, the client IP's cap (and the replica's cap on streams): over it the
  *   handshake is answered `429 Too Many Requests` (`503 Service Unavailable` for the
@@ -17,8 +17,9 @@ import type { Duplex } from 'node:stream';
 import type { Context } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
 import type { Principal } from '../auth/principal.ts';
-import type { ConnectionBudget, Lease } from '../connections/budget.ts';
+import type { ConnectionBudget } from '../connections/budget.ts';
 import { requestClientIp } from '../connections/client-address.ts';
+import type { Lease } from '../connections/lease.ts';
 import type { RefusalReason } from '../connections/metrics.ts';
 
 /** Seconds a refused client is told to wait (`Retry-After`). */

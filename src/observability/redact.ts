@@ -10,62 +10,9 @@
  * NOT a secret shape (hashes look the same): trading secrets are caught as registered
  * literals, or by the key they sit under (`tradingSecret`).
  */
+import { isHashKey, isSecretKey } from './secret-keys.ts';
+
 export const REDACTED = '[REDACTED]';
-
-/** Key names (lowercase, without `-`/`_`) whose values are never logged. */
-const SECRET_NAMES = new Set([
-  'authorization',
-  'proxyauthorization',
-  'cookie',
-  'setcookie',
-  'token',
-  'accesstoken',
-  'refreshtoken',
-  'idtoken',
-  'bearertoken',
-  'authtoken',
-  'apitoken',
-  'sessiontoken',
-  'demotoken',
-  'apikey',
-  'xapikey',
-  'seed',
-  'mnemonic',
-  'credential',
-]);
-/** Suffixes of key names whose values are never logged (`tradingSecret`, `svc-signature`). */
-const SECRET_SUFFIXES = [
-  'secret',
-  'secrets',
-  'password',
-  'passphrase',
-  'privatekey',
-  'secretkey',
-  'signature',
-  'credentials',
-];
-
-function keyIsSecret(key: string): boolean {
-  const name = key.toLowerCase().replace(/[-_]/g, '');
-  if (name.endsWith('hash')) return false;
-  return SECRET_NAMES.has(name) || SECRET_SUFFIXES.some((suffix) => name.endsWith(suffix));
-}
-
-const secretKeys = new Map<string, boolean>();
-/** Memoized `keyIsSecret` (log lines reuse a small set of keys). */
-export function isSecretKey(key: string): boolean {
-  let secret = secretKeys.get(key);
-  if (secret === undefined) {
-    secret = keyIsSecret(key);
-    if (secretKeys.size < 1_000) secretKeys.set(key, secret);
-  }
-  return secret;
-}
-
-/** Keys whose text is not scanned for shapes (a base58 sha256 is as long as a seed). */
-export function isHashKey(key: string): boolean {
-  return key.length > 4 && key.slice(-4).toLowerCase() === 'hash';
-}
 
 const BASE58 = '1-9A-HJ-NP-Za-km-z';
 const SECRET_TEXT: Array<[RegExp, string]> = [

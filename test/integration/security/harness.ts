@@ -6,7 +6,7 @@
  * secret, token or key, and the log for keys blanked that hold no secret.
  */
 import bs58 from 'bs58';
-import { KNOWN_ERROR_CODES } from '../../../src/admin/metrics.ts';
+import { KNOWN_ERROR_CODES } from '../../../src/admin/error-codes.ts';
 import { parseEd25519Secret, parseTradingSecret } from '../../../src/auth/keys.ts';
 import { REDACTED } from '../../../src/observability/logger.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';

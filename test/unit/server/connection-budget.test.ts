@@ -9,13 +9,11 @@ import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import {
-  ConnectionBudget,
-  createConnectionBudget,
-  type Lease,
-} from '../../../src/connections/budget.ts';
+import { ConnectionBudget } from '../../../src/connections/budget.ts';
 import { requestClientIp } from '../../../src/connections/client-address.ts';
+import { createConnectionBudget } from '../../../src/connections/create-budget.ts';
 import { openFileLimit } from '../../../src/connections/fd-limit.ts';
+import type { Lease } from '../../../src/connections/lease.ts';
 
 const budget = (max = 1_000) =>
   new ConnectionBudget({

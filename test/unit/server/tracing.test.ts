@@ -2,7 +2,10 @@
  * When tracing is on: only when the standard OTEL_* variables ask for it.
  */
 import { describe, expect, it } from 'vitest';
-import { startTracingFromEnv, tracesExportersFromEnv } from '../../../src/observability/tracing.ts';
+import {
+  startTracingFromEnv,
+  tracesExportersFromEnv,
+} from '../../../src/observability/tracing-env.ts';
 
 describe('tracing from the environment', () => {
   it.each<[string, Record<string, string>, string[]]>([
