@@ -5,9 +5,8 @@
  * sends (operation names, tokens, variables) becomes a label.
  */
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { errorCodeLabel, routeLabel } from './labels.ts';
 import { DURATION_BUCKETS_S, summedCounter } from './summed-counter.ts';
-
-const ROUTES = new Set(['/graphql', '/health', '/ready', '/metrics']);
 
 export interface GatewayMetrics {
   readonly registry: Registry;
@@ -20,16 +19,6 @@ export interface GatewayMetrics {
   /** The text served at /metrics. */
   render(): Promise<string>;
   readonly contentType: string;
-}
-
-export function routeLabel(path: string): string {
-  return ROUTES.has(path) ? path : 'other';
-}
-
-/** `extensions.code` as a label: a code of `known`, NONE, or OTHER. */
-export function errorCodeLabel(code: unknown, known: ReadonlySet<string>): string {
-  if (code === undefined || code === null) return 'NONE';
-  return typeof code === 'string' && known.has(code) ? code : 'OTHER';
 }
 
 type Registers = Registry[];

@@ -10,7 +10,7 @@
  * variables are never logged; the logger redacts whatever slips through.
  */
 import type { Plugin } from 'graphql-yoga';
-import { routeLabel } from '../admin/metrics.ts';
+import { routeLabel } from '../admin/labels.ts';
 import type { Logger } from '../observability/logger.ts';
 import {
   acceptRequestId,

@@ -26,7 +26,7 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { routeLabel } from '../admin/metrics.ts';
+import { routeLabel } from '../admin/labels.ts';
 import { traceContext } from '../observability/tracing.ts';
 
 /** Incubating semantic conventions, copied as the OTel docs advise (they may be renamed). */
