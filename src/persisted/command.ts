@@ -17,7 +17,7 @@ import {
   validateManifest,
 } from './manifest.ts';
 import { createRegistry, type Registry } from './registry.ts';
-import { RegistryError } from './versions.ts';
+import { RegistryError } from './version-keys.ts';
 
 const USAGE = `usage: npm run persisted -- publish --app APP --version VERSION [--manifest FILE]
        npm run persisted -- retire --app APP --version VERSION

@@ -35,7 +35,8 @@
  * it is: nothing was placed.
  */
 import type { OrderRecord } from '../contract/wire.ts';
-import { signed, signedQuery, signerOf, withoutNulls } from './order-params.ts';
+import { withoutNulls } from './order-params.ts';
+import { signed, signedQuery, signerOf } from './signed-query.ts';
 import { type Placement, placeBatch, placeOrder } from './order-placement.ts';
 import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
