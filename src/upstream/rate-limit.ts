@@ -44,7 +44,8 @@ import type { StoreHealth } from './health.ts';
 import { limitKey } from './keys.ts';
 import type { Call, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
-import { markUnsent, spareLimit } from './retry.ts';
+import { markUnsent } from './retry.ts';
+import { spareLimit } from './retry-policy.ts';
 import type { ConsumeResult, Store } from './stores/store.ts';
 
 /**
