@@ -15,7 +15,7 @@ import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
 import { clientIp } from '../client-address.ts';
 import { gqlError } from '../schema/errors.ts';
 import type { GatewayContext } from '../schema/types.ts';
-import { tokenDigestOf } from './use-caller-auth.ts';
+import { tokenDigestOf } from './bearer-auth.ts';
 import { markCharged } from './use-request-budget.ts';
 
 export interface CallerLimitsPluginOptions {
