@@ -33,7 +33,8 @@
 import type { Cluster, Redis } from 'ioredis';
 import type { LimitPolicy } from '../upstream/catalog.ts';
 import type { OperationCost } from './cost.ts';
-import { createRule, type Rule, type RuleStore, ruleHealth } from './rule.ts';
+import { createRule, type RuleStore, ruleHealth } from './rule.ts';
+import type { Rule } from './take.ts';
 
 export interface CallerLimitsConfig {
   /** Window of the per-caller limits (whole seconds). */

@@ -4,25 +4,9 @@
  * while Redis fails, switched by StoreHealth (limiter.ts says why not `insuranceLimiter`).
  */
 import type { Cluster, Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RLWrapperTimeouts,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RLWrapperTimeouts } from 'rate-limiter-flexible';
 import { StoreHealth } from '../upstream/health.ts';
-
-/** One limit: `take` answers `refusedMs` (until its window resets) when over, and how to give back. */
-export interface Rule {
-  points: number;
-  take(key: string, points: number): Promise<Taken>;
-}
-
-export interface Taken {
-  refusedMs?: number | undefined;
-  giveBack: () => Promise<void>;
-}
+import { type Rule, takeFrom } from './take.ts';
 
 export interface RuleStore {
   /** Shared store; absent: in-process limits only. */
@@ -51,27 +35,6 @@ export const ruleHealth = (): StoreHealth =>
   new StoreHealth(Date.now, { slowMs: REDIS_TIMEOUT_MS - 50, suspendMs: 5_000 });
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1_000));
-
-/** Consumes; a refusal gives its points back (rate-limiter-flexible counts refused consumes). */
-async function consume(
-  limiter: RateLimiterAbstract,
-  key: string,
-  points: number,
-): Promise<number | undefined> {
-  try {
-    await limiter.consume(key, points);
-    return undefined;
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection; // a store error
-    await limiter.reward(key, points).catch(() => undefined);
-    return Math.max(1, rejection.msBeforeNext);
-  }
-}
-
-const takeFrom = async (limiter: RateLimiterAbstract, key: string, n: number): Promise<Taken> => ({
-  refusedMs: await consume(limiter, key, n),
-  giveBack: () => limiter.reward(key, n).then(() => undefined),
-});
 
 export function createRule(
   store: RuleStore,

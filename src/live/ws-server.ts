@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { authenticate } from '../plugins/use-caller-auth.ts';
+import { authenticate } from '../plugins/bearer-auth.ts';
 import { authorizationOf } from './ws-auth.ts';
 import { laneSendHooks, WsConnection } from './ws-connection.ts';
 import { watchInexactVariables } from './ws-exact.ts';

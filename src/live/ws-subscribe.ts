@@ -8,7 +8,7 @@ import type { Context, SubscribePayload } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { PrincipalDirectory } from '../auth/principals.ts';
-import { authenticate } from '../plugins/use-caller-auth.ts';
+import { authenticate } from '../plugins/bearer-auth.ts';
 import type { OperationResolver, ResolvedOperation } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext } from '../schema/types.ts';
 import { authorizationOf } from './ws-auth.ts';

@@ -10,14 +10,10 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createRedisStore } from '../upstream/stores/redis.ts';
 import type { Store } from '../upstream/stores/store.ts';
-import {
-  BUILT_IN_MANIFEST,
-  ManifestError,
-  readManifestFile,
-  validateManifest,
-} from './manifest.ts';
+import { ManifestError } from './manifest.ts';
+import { BUILT_IN_MANIFEST, readManifestFile, validateManifest } from './manifest-load.ts';
 import { createRegistry, type Registry } from './registry.ts';
-import { RegistryError } from './versions.ts';
+import { RegistryError } from './version-keys.ts';
 
 const USAGE = `usage: npm run persisted -- publish --app APP --version VERSION [--manifest FILE]
        npm run persisted -- retire --app APP --version VERSION

@@ -20,14 +20,8 @@
  */
 import type { Store } from '../upstream/stores/store.ts';
 import { type Manifest, normalizeHash, sha256Hex } from './manifest.ts';
-import {
-  DOC,
-  listVersions,
-  opKey,
-  type PublishedVersion,
-  publishVersion,
-  retireVersion,
-} from './versions.ts';
+import { DOC, opKey, type PublishedVersion } from './version-keys.ts';
+import { listVersions, publishVersion, retireVersion } from './versions.ts';
 
 export interface RegistryOptions {
   store: Store;

@@ -5,34 +5,15 @@
  */
 import type { Store } from '../upstream/stores/store.ts';
 import type { Manifest } from './manifest.ts';
-
-export interface PublishedVersion {
-  app: string;
-  version: string;
-  operations: number;
-  /** ISO 8601 */
-  publishedAt: string;
-}
-
-export class RegistryError extends Error {
-  override name = 'RegistryError';
-}
-
-const APP = /^[a-z0-9][a-z0-9._-]{0,39}$/;
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,39}$/;
-/** The field of a document's hash that holds its text; the others are its references. */
-export const DOC = 'doc';
-const INDEX = 'po:{index}';
-const manifestKey = (ref: string) => `${INDEX}:manifest:${ref}`;
-export const opKey = (hash: string) => `po:op:{${hash}}`;
-
-function versionRef(app: string, version: string): string {
-  if (!APP.test(app)) throw new RegistryError(`app "${app}": expected [a-z0-9._-], at most 40`);
-  if (!VERSION.test(version)) {
-    throw new RegistryError(`version "${version}": expected [0-9A-Za-z.+_-], at most 40`);
-  }
-  return `${app}@${version}`;
-}
+import {
+  DOC,
+  INDEX,
+  manifestKey,
+  opKey,
+  type PublishedVersion,
+  RegistryError,
+  versionRef,
+} from './version-keys.ts';
 
 /** Publishes an app version; an identical re-publish is a no-op, a different one throws. */
 export async function publishVersion(

@@ -6,14 +6,14 @@
  * So does a request with more than one Authorization header: node keeps only the first in
  * `req.headers` (and fetch's Headers would join them), so they are counted on the raw request.
  */
-import type { IncomingMessage } from 'node:http';
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/principal.ts';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import { requestIdOf } from '../observability/request-context.ts';
 import { bindGatewayContext } from '../resolvers/context.ts';
 import type { GatewayContext } from '../schema/types.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
+import { authenticate, authorizationCount, repeatedHeader } from './bearer-auth.ts';
 
 export interface CallerAuthOptions {
   /** Token lookup built from the keystore (or the demo principals). */
@@ -29,60 +29,11 @@ export interface CallerAuthOptions {
   deadlineMs?: number;
 }
 
-const BEARER = /^Bearer +([\x21-\x7e]{1,512})$/i;
 const principals = new WeakMap<Request, Principal | null>();
-
-function unauthenticated() {
-  return createGraphQLError('Missing, malformed or unknown bearer token.', {
-    extensions: {
-      code: 'UNAUTHENTICATED',
-      http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } },
-    },
-  });
-}
-
-function repeatedHeader(count: number) {
-  return createGraphQLError(`Send exactly one Authorization header (this request has ${count}).`, {
-    extensions: {
-      code: 'UNAUTHENTICATED',
-      rule: 'oneAuthorizationHeader',
-      http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_request"' } },
-    },
-  });
-}
-
-/** Authorization headers of the node request behind `serverContext` (0 when none is known). */
-function authorizationCount(serverContext: unknown): number {
-  const req = (serverContext as { req?: Pick<IncomingMessage, 'headersDistinct'> } | undefined)
-    ?.req;
-  return req?.headersDistinct?.authorization?.length ?? 0;
-}
-
-/** Token digests of the requests `useCallerAuth` authenticated (caller limits key by them). */
-const tokenDigests = new WeakMap<Request, string>();
-
-/** `null` for no header; throws UNAUTHENTICATED for a bad one. */
-export function authenticate(
-  directory: PrincipalDirectory,
-  header: string | null,
-  request?: Request,
-): Principal | null {
-  if (header === null || header.trim() === '') return null;
-  const token = BEARER.exec(header.trim())?.[1];
-  const found = token ? directory.lookup(token) : null;
-  if (!found) throw unauthenticated();
-  if (request) tokenDigests.set(request, found.tokenSha256);
-  return found.principal;
-}
 
 /** The caller of a request that passed `useCallerAuth` (for later plugins such as persisted operations). */
 export function principalOf(request: Request): Principal | null {
   return principals.get(request) ?? null;
-}
-
-/** SHA-256 (hex) of the bearer token `useCallerAuth` accepted for this request, if any. */
-export function tokenDigestOf(request: Request): string | undefined {
-  return tokenDigests.get(request);
 }
 
 export function useCallerAuth({

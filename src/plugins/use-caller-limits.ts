@@ -6,16 +6,13 @@
  * and already validated). Operations that cost nothing (introspection) are not counted here:
  * the request budgets (`use-request-budget.ts`) count those before parsing.
  */
-import type { IncomingMessage } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { hashToken } from '../auth/principals.ts';
 import { operationCost } from '../caller-limits/cost.ts';
-import type { Caller, CallerLimiter } from '../caller-limits/limiter.ts';
-import { clientIp } from '../connections/client-address.ts';
+import type { CallerLimiter } from '../caller-limits/limiter.ts';
 import { gqlError } from '../schema/errors.ts';
 import type { GatewayContext } from '../schema/types.ts';
-import { tokenDigestOf } from './use-caller-auth.ts';
+import { callerOf, type LimitedContext } from './caller-of.ts';
 import { markCharged } from './use-request-budget.ts';
 
 export interface CallerLimitsPluginOptions {
@@ -26,27 +23,6 @@ export interface CallerLimitsPluginOptions {
    * peer address (the header is ignored, since any client can write it). @default 0
    */
   proxyHops?: number;
-}
-
-const BEARER = /^Bearer +(\S+)$/i;
-
-interface LimitedContext extends GatewayContext {
-  request: Request;
-  /** The node request, when yoga runs as a node:http listener. */
-  req?: IncomingMessage;
-}
-
-function callerOf(context: LimitedContext, proxyHops: number): Caller {
-  if (context.principal) {
-    // The principal passed caller auth, so the header holds its token: key by the token's
-    // digest (as the keystore does), never the token; caller auth already computed it.
-    const known = tokenDigestOf(context.request);
-    if (known) return { kind: 'principal', id: known };
-    const token = BEARER.exec(context.request.headers.get('authorization')?.trim() ?? '')?.[1];
-    if (token) return { kind: 'principal', id: hashToken(token) };
-    return { kind: 'principal', id: `label:${context.principal.label}` };
-  }
-  return { kind: 'anonymous', ip: clientIp(context, proxyHops) };
 }
 
 export function rateLimited(retryAfterMs: number, reason: string): GraphQLError {

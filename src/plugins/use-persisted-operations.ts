@@ -24,7 +24,8 @@ import {
   persistedQueryOnly,
   persistedQueryUnavailable,
 } from '../persisted/errors.ts';
-import { loadBuiltInManifest, normalizeHash, sha256Hex } from '../persisted/manifest.ts';
+import { normalizeHash, sha256Hex } from '../persisted/manifest.ts';
+import { loadBuiltInManifest } from '../persisted/manifest-load.ts';
 import {
   createOperationResolver,
   hashOf,

@@ -18,7 +18,7 @@ import { Counter, type Registry } from 'prom-client';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import type { BudgetAnswer, RequestBudget } from '../caller-limits/request-budget.ts';
 import { clientIp } from '../connections/client-address.ts';
-import { authenticate, tokenDigestOf } from './use-caller-auth.ts';
+import { authenticate, tokenDigestOf } from './bearer-auth.ts';
 
 export interface RequestBudgetPluginOptions {
   /** Tells a principal (a bearer token the keystore knows) from an anonymous caller. */

@@ -7,7 +7,7 @@
  * parser a request ends up with.
  */
 import { type DocumentNode, GraphQLError, getOperationAST, Kind } from 'graphql';
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
 import { ExactFloatLiteralsRule } from './exact-literals.ts';
 import {
   badRequest,
@@ -15,6 +15,7 @@ import {
   paramsFromMultipart,
   paramsFromSearch,
 } from './request-params.ts';
+import { unresolvedOperation } from './unresolved-operation.ts';
 
 /** yoga's own match (utils `isContentTypeMatch`), so each parser takes the same requests. */
 function isType(request: Request, expected: string): boolean {
@@ -32,32 +33,6 @@ async function fromMultipart(request: Request) {
     throw badRequest('The POST body is not valid multipart/form-data', 'body', 'multipart');
   }
   return paramsFromMultipart(form);
-}
-
-/**
- * yoga's answer when `operationName` picks no operation says only "Could not determine what
- * operation to execute"; this one names the parameter and the document's operations. Same
- * code (graphql-js and yoga's standard OPERATION_RESOLUTION_FAILURE) and status.
- */
-function unresolvedOperation(document: DocumentNode, operationName: unknown): GraphQLError {
-  const names = document.definitions.flatMap((d) =>
-    d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : [],
-  );
-  const given = typeof operationName === 'string';
-  const message =
-    names.length === 0
-      ? 'The "query" parameter holds no operation to execute'
-      : given
-        ? `The "operationName" parameter names no operation of the document (it has ${names.join(', ')})`
-        : `The document has several operations (${names.join(', ')}): name one in the "operationName" parameter`;
-  return createGraphQLError(message, {
-    extensions: {
-      code: 'OPERATION_RESOLUTION_FAILURE',
-      field: names.length === 0 ? 'query' : 'operationName',
-      rule: given || names.length === 0 ? 'operationExists' : 'required',
-      http: { status: 400 },
-    },
-  });
 }
 
 export function useRequestParams(): Plugin {

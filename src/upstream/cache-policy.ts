@@ -1,7 +1,8 @@
 /**
- * Cache policy, pure: where an operation's result is cached, for how long, and which entries
- * a mutation makes stale. Entries are per account (the key carries the account's hash tag),
- * never shared across accounts; public operations and nonces are never cached.
+ * Cache policy, pure: where an operation's result is cached (how long, and which entries a
+ * mutation makes stale: cache-lifetime.ts). Entries are per account (the key carries the
+ * account's hash tag), never shared across accounts; public operations and nonces are never
+ * cached.
  *
  *   accountInfo             {a:…}:cache:accountInfo           field "-"          accountTtlMs
  *   orderByClientOrderId    {a:…}:cache:order                 field "c:<id>"     open / final TTL
@@ -16,13 +17,9 @@
  * key scans): any order mutation drops the account's orders, lists, positions and balances
  * at once, even a cancel that names an order only by its exchange id.
  */
-import type { UpstreamConfig } from '../config.ts';
-import { FINAL_ORDER_STATUSES, type OrderStatus } from '../contract/wire.ts';
-import type { CachePolicy, CallArgs, Operation } from './catalog.ts';
+import type { CallArgs, Operation } from './catalog.ts';
 import { queryString } from './catalog.ts';
 import { cacheKey, type Scope } from './keys.ts';
-
-export type CacheTtls = Omit<UpstreamConfig['cache'], 'enabled'>;
 
 export interface CacheEntry {
   key: string;
@@ -56,28 +53,4 @@ export function cacheEntry(op: Operation, scope: Scope, args: CallArgs): CacheEn
     Object.entries(args.query ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
   return { key, field: queryString(sorted) || NO_VARIANT };
-}
-
-/** How long to keep `data`; 0 means do not cache. Final orders live longer than open ones. */
-export function ttlFor(policy: CachePolicy, data: unknown, ttls: CacheTtls): number {
-  switch (policy.ttl) {
-    case 'account':
-      return ttls.accountTtlMs;
-    case 'referral':
-      return ttls.referralTtlMs;
-    case 'live':
-      return ttls.openOrderTtlMs;
-    case 'order': {
-      const status = (data as { status?: unknown } | null)?.status;
-      return FINAL_ORDER_STATUSES.includes(status as OrderStatus)
-        ? ttls.finalOrderTtlMs
-        : ttls.openOrderTtlMs;
-    }
-  }
-}
-
-/** Keys a mutation makes stale (same account only). */
-export function invalidatedKeys(op: Operation, scope: Scope): string[] {
-  if (scope.kind !== 'account') return [];
-  return op.invalidates.map((group) => cacheKey(scope, group));
 }

@@ -11,8 +11,9 @@
  * waiting on it has gone away; each caller waits no longer than its own deadline.
  */
 import type { UpstreamConfig } from '../config.ts';
+import { invalidatedKeys, ttlFor } from './cache-lifetime.ts';
 import { DecodedMemo, type Stored } from './cache-memo.ts';
-import { cacheEntry, invalidatedKeys, ttlFor } from './cache-policy.ts';
+import { cacheEntry } from './cache-policy.ts';
 import { type Deadline, SharedAbort } from './deadline.ts';
 import type { StoreHealth } from './health.ts';
 import type { Call, Handler, Layer } from './pipeline.ts';

@@ -1,16 +1,11 @@
 /**
- * Orders as sent and signed: the client_order_id every placement carries, nulls dropped, the
- * signed query text, and the creation result rebuilt from an order read back.
+ * Orders as sent: the client_order_id every placement carries, nulls dropped, and the creation
+ * result rebuilt from an order read back. Signing them is signed-query.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { normalizeOrderParams, type OrderSigner } from '../auth/order-signature.ts';
 import type { CreateOrderParams, OrderCreated, OrderRecord } from '../contract/wire.ts';
-import type { CallArgs } from './catalog.ts';
-import type { Call } from './pipeline.ts';
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
-/** What a normalized query may hold to be sent as it is (no percent-encoding needed). */
-const RAW_QUERY = /^[A-Za-z0-9_.,=&:-]*$/;
 
 /** A fresh client_order_id: a UUID, 36 characters, first one a hex digit. */
 export const generateClientOrderId = (): string => randomUUID();
@@ -60,30 +55,3 @@ export function createdFromRecord(record: OrderRecord): OrderCreated {
     error_message: 'none',
   };
 }
-
-/**
- * The query as sent for a query-signed operation: the normalized parameters, then
- * `signature=…` (after `&` unless there are none).
- */
-export function signedQuery(signer: Pick<OrderSigner, 'signNormalized'>, query: object): string {
-  const normalized = normalizeOrderParams(query as Record<string, unknown>);
-  if (!RAW_QUERY.test(normalized)) {
-    // Validated inputs never get here; percent-encoding would break the signed text.
-    throw new RangeError('signed query: a value holds characters that need URL encoding');
-  }
-  const signature = `signature=${signer.signNormalized(normalized)}`;
-  return normalized ? `${normalized}&${signature}` : signature;
-}
-
-export function signerOf(call: Call): OrderSigner {
-  const signer = call.account?.orderSigner;
-  if (!signer) throw new TypeError(`${call.op.name}: the account has no trading secret`);
-  return signer;
-}
-
-/** The call with new arguments and the trading key header. */
-export const signed = (call: Call, signer: OrderSigner, args: CallArgs): Call => ({
-  ...call,
-  args,
-  tradingKey: signer.tradingKey,
-});

@@ -8,15 +8,11 @@ import { CircuitOpenError } from './circuit.ts';
 import { boundedWait, endsCall, type Sleep, stateUnknown } from './deadline.ts';
 import { DUPLICATE_CODE, NOT_FOUND_CODE } from './error-map.ts';
 import { MalformedResponseError, UnavailableError, UpstreamRejectedError } from './errors.ts';
-import {
-  createdFromRecord,
-  type OrderParams,
-  orderParams,
-  signed,
-  signerOf,
-} from './order-params.ts';
+import { createdFromRecord, type OrderParams, orderParams } from './order-params.ts';
 import type { Call, Handler } from './pipeline.ts';
-import { backoffMs, type RetryPolicy, wasSent } from './retry.ts';
+import { wasSent } from './retry.ts';
+import { backoffMs, type RetryPolicy } from './retry-policy.ts';
+import { signed, signerOf } from './signed-query.ts';
 
 export interface Placement {
   policy: RetryPolicy;

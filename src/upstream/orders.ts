@@ -35,11 +35,12 @@
  * it is: nothing was placed.
  */
 import type { OrderRecord } from '../contract/wire.ts';
-import { signed, signedQuery, signerOf, withoutNulls } from './order-params.ts';
+import { withoutNulls } from './order-params.ts';
 import { type Placement, placeBatch, placeOrder } from './order-placement.ts';
 import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
-import type { RetryPolicy } from './retry.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+import { signed, signedQuery, signerOf } from './signed-query.ts';
 
 export interface OrdersLayerOptions {
   policy: RetryPolicy;

@@ -36,7 +36,7 @@ export interface Call {
   readonly stats: CallStats;
   /**
    * An attempt the gateway adds (a retry): the budget lets it through only while the route's
-   * window keeps its reserve (retry.ts `spareLimit`), and never waits for it.
+   * window keeps its reserve (retry-policy.ts `spareLimit`), and never waits for it.
    */
   readonly spare?: boolean;
   /** Read fresh: no cache read, no coalescing (order read-back after an ambiguous failure). */

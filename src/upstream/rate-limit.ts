@@ -24,7 +24,7 @@
  * (deadline.ts) a wait that cannot end before it is not begun and an abort ends it; both
  * fail the call as never sent.
  *
- * A retry (`call.spare`, retry.ts) takes its unit only while the window is less than half
+ * A retry (`call.spare`, retry-policy.ts) takes its unit only while the window is less than half
  * used (`spareLimit`, checked atomically by the store against that lower limit) and never
  * waits: refused, it fails with `source: 'reserve'` and the retry layer gives up. So the
  * gateway's own retries can never spend the half of a budget kept for callers' requests.
@@ -44,7 +44,8 @@ import type { StoreHealth } from './health.ts';
 import { limitKey } from './keys.ts';
 import type { Call, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
-import { markUnsent, spareLimit } from './retry.ts';
+import { markUnsent } from './retry.ts';
+import { spareLimit } from './retry-policy.ts';
 import type { ConsumeResult, Store } from './stores/store.ts';
 
 /**

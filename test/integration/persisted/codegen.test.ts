@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { type DocumentNode, lexicographicSortSchema, print, printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as generated from '../../../operations/generated/graphql.ts';
-import { parseManifest, validateManifest } from '../../../src/persisted/manifest.ts';
+import { parseManifest } from '../../../src/persisted/manifest.ts';
+import { validateManifest } from '../../../src/persisted/manifest-load.ts';
 import { schema } from '../../../src/schema/index.ts';
 import { manifest, sha256 } from './harness.ts';
 

@@ -9,7 +9,7 @@ import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { buildSchema, isAbstractType } from 'graphql';
 import type { KeystoreEntry } from '../../../src/auth/principals.ts';
-import { BUILT_IN_MANIFEST } from '../../../src/persisted/manifest.ts';
+import { BUILT_IN_MANIFEST } from '../../../src/persisted/manifest-load.ts';
 import { makeCaller, type Running, startGateway, type TestCaller } from '../server/harness.ts';
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -6,8 +6,8 @@ import {
   normalizeHash,
   parseManifest,
   sha256Hex,
-  validateManifest,
 } from '../../../src/persisted/manifest.ts';
+import { validateManifest } from '../../../src/persisted/manifest-load.ts';
 
 const DOC = 'query Q { a }';
 const HASH = sha256Hex(DOC);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cacheEntry, invalidatedKeys, ttlFor } from '../../../src/upstream/cache-policy.ts';
+import { invalidatedKeys, ttlFor } from '../../../src/upstream/cache-lifetime.ts';
+import { cacheEntry } from '../../../src/upstream/cache-policy.ts';
 import { CATALOG } from '../../../src/upstream/catalog.ts';
 import { cacheKey, hashTag, limitKey, type Scope } from '../../../src/upstream/keys.ts';
 

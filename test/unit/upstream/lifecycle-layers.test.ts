@@ -16,7 +16,7 @@ import { limitKey } from '../../../src/upstream/keys.ts';
 import { withOrders } from '../../../src/upstream/orders.ts';
 import type { AccountContext, Call } from '../../../src/upstream/pipeline.ts';
 import { withBudget } from '../../../src/upstream/rate-limit.ts';
-import { retryDecision } from '../../../src/upstream/retry.ts';
+import { retryDecision } from '../../../src/upstream/retry-policy.ts';
 import { createMemoryStore } from '../../../src/upstream/stores/memory.ts';
 
 const account = {

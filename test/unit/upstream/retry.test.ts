@@ -8,7 +8,7 @@ import {
   UnavailableError,
   UpstreamRejectedError,
 } from '../../../src/upstream/errors.ts';
-import { backoffMs, retryDecision, spareLimit } from '../../../src/upstream/retry.ts';
+import { backoffMs, retryDecision, spareLimit } from '../../../src/upstream/retry-policy.ts';
 
 const policy = { max: 3, baseMs: 100, capMs: 1_000 };
 const timeout = new UnavailableError('op', 'timeout', 'no response');
