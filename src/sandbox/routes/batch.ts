@@ -18,7 +18,8 @@ import type { Route } from '../router.ts';
 import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
 import { Fields, type Json } from '../validation.ts';
-import { checkRecvWindow, parseOrder } from './orders.ts';
+import { parseOrder } from './order-parse.ts';
+import { checkRecvWindow } from './orders.ts';
 
 export interface BatchRow {
   success: boolean;
