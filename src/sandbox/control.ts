@@ -10,7 +10,7 @@ import { controlRoutes } from './control-routes.ts';
 import type { ControlDeps } from './control-types.ts';
 import { ApiError, invalid } from './errors.ts';
 import { errorResponse, type Handler, JSON_HEADERS, successResponse } from './http.ts';
-import { Router } from './router.ts';
+import { Router } from './path-router.ts';
 import { Fields } from './validation.ts';
 
 export type { ControlDeps } from './control-types.ts';
