@@ -1,4 +1,7 @@
-/** The shape of a row of the endpoint table (endpoints.ts); endpoint-parts.ts holds pieces rows share. */
+/**
+ * The shape of a row of the endpoint table (endpoints.ts); endpoint-parts.ts holds the pieces
+ * rows share.
+ */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
