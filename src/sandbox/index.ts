@@ -33,9 +33,10 @@ export type {
   SandboxEvents,
 } from './events.ts';
 export type { FaultConfig, FaultMatch, FaultPhase } from './faults.ts';
+export type { HoldingRow } from './holdings.ts';
 export type { Handler, Layer, SandboxRequest, SandboxResponse } from './http.ts';
 export type { Book, Level } from './market.ts';
-export type { HoldingRow, PositionRow, SandboxOrderRecord } from './records.ts';
+export type { PositionRow, SandboxOrderRecord } from './records.ts';
 export {
   loadSeedFile,
   parseSeed,
