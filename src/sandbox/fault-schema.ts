@@ -1,4 +1,7 @@
-/** The JSON form of a FaultConfig, as `POST /sandbox/faults` accepts it (faults.ts documents each mode). */
+/**
+ * The JSON form of a FaultConfig, as `POST /sandbox/faults` accepts it (faults.ts documents
+ * each mode).
+ */
 import { z } from 'zod';
 
 const phase = z.enum(['before', 'after']);
