@@ -1,4 +1,7 @@
-/** The shape of a row of the endpoint table (endpoints.ts) and the pieces rows share. */
+/**
+ * The shape of a row of the endpoint table (endpoints.ts); endpoint-parts.ts holds the pieces
+ * rows share.
+ */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -87,45 +90,3 @@ export interface Endpoint {
    */
   budget?: string;
 }
-
-export const SECOND = 1_000;
-
-/** `n` per second per account; `default` is the undocumented 10 per second. */
-export const perSecond = (limit: number, source: SpecLimit['source']) =>
-  ({ limit, windowMs: SECOND, scope: 'account', source }) as const;
-
-/** A signed, uncached read. */
-export const READ = {
-  auth: 'private',
-  signature: 'none',
-  idempotency: 'read',
-  cache: null,
-  invalidates: [],
-} as const;
-
-/**
- * What any order mutation makes stale in the acting account: its orders (one hash for all, so
- * a cancel by order id needs no key scan), order lists, positions and balances.
- */
-export const ORDER_STATE: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
-
-export const LIST_ORDERS_QUERY = [
-  'symbol',
-  'side',
-  'order_type',
-  'status',
-  'order_tag',
-  'start_t',
-  'end_t',
-  'page',
-  'size',
-  'sort_by',
-] as const;
-
-export const REFERRAL_ADMIN_QUERY = [
-  'page',
-  'size',
-  'user_address',
-  'account_id',
-  'sort_by',
-] as const;

@@ -9,17 +9,14 @@
  * spec says "not shown". Dependency-free on purpose, like constants.ts.
  */
 import {
-  type CacheGroup,
-  type CachePolicy,
-  type Endpoint,
-  type HttpMethod,
   LIST_ORDERS_QUERY,
   ORDER_STATE,
   perSecond,
   READ,
   REFERRAL_ADMIN_QUERY,
   SECOND,
-} from './endpoint-types.ts';
+} from './endpoint-parts.ts';
+import type { CacheGroup, CachePolicy, Endpoint, HttpMethod } from './endpoint-types.ts';
 
 export type {
   AuthKind,

@@ -9,7 +9,8 @@
  * rather than node:events so each event name has its payload type, and a throwing listener
  * cannot break the engine mid-fill.
  */
-import type { HoldingRow, PositionRow, SandboxOrderRecord } from './records.ts';
+import type { HoldingRow } from './holdings.ts';
+import type { PositionRow, SandboxOrderRecord } from './records.ts';
 
 export type OrderChangeKind =
   | 'placed'

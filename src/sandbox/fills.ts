@@ -5,11 +5,13 @@
  */
 import { round } from './decimal.ts';
 import type { FillDetail } from './events.ts';
+import { feesOf } from './fill-fees.ts';
+import { movePosition } from './fill-position.ts';
 import type { Fill } from './market.ts';
 import { quoteOf } from './records.ts';
 import { attributeReferral } from './referrals.ts';
 import type { SandboxState } from './state.ts';
-import type { Account, Order, Position } from './types.ts';
+import type { Account, Order } from './types.ts';
 
 /** What one fill changed, told after the order's own event. */
 export interface FillEffect {
@@ -19,47 +21,6 @@ export interface FillEffect {
 }
 
 export const positionKey = (order: Order): string => `${order.symbol}|${order.marginMode}`;
-
-/** The broker's fee for the fill (`base`) and with an order tag's extra rate (`total`). */
-function feesOf(state: SandboxState, order: Order, notional: number, maker: boolean) {
-  const rwa = state.market(order.symbol).config.kind === 'rwa';
-  const rates = state.feeRates;
-  const rate = maker
-    ? rwa
-      ? rates.rwa_maker_fee_rate
-      : rates.maker_fee_rate
-    : rwa
-      ? rates.rwa_taker_fee_rate
-      : rates.taker_fee_rate;
-  const base = round(notional * rate);
-  return { base, total: round(base + notional * tagFeeRate(state, order)) };
-}
-
-function tagFeeRate(state: SandboxState, order: Order): number {
-  if (!order.orderTag?.startsWith('enum:')) return 0;
-  const config = state.orderTags.get(order.orderTag.slice('enum:'.length));
-  return config ? (config.pairOverrides[order.symbol] ?? config.defaultFeeRate) : 0;
-}
-
-/** Moves the position by the fill; returns the PnL it realized. */
-function movePosition(position: Position, order: Order, fill: Fill, now: number): number {
-  const notional = fill.price * fill.quantity;
-  const signed = order.side === 'BUY' ? fill.quantity : -fill.quantity;
-  let realized = 0;
-  if (position.quantity === 0 || Math.sign(position.quantity) === Math.sign(signed)) {
-    const size = Math.abs(position.quantity);
-    position.averageOpenPrice =
-      (size * position.averageOpenPrice + notional) / (size + fill.quantity);
-  } else {
-    const closing = Math.min(fill.quantity, Math.abs(position.quantity));
-    realized = closing * (fill.price - position.averageOpenPrice) * Math.sign(position.quantity);
-    if (fill.quantity > Math.abs(position.quantity)) position.averageOpenPrice = fill.price;
-  }
-  position.quantity = round(position.quantity + signed, 10);
-  if (position.quantity === 0) position.averageOpenPrice = 0;
-  position.updatedTime = now;
-  return realized;
-}
 
 export function applyFill(
   state: SandboxState,

@@ -10,8 +10,9 @@ import { type FaultConfig, FaultInjector } from './faults.ts';
 import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
 import type { Book } from './market.ts';
+import { Router } from './path-router.ts';
 import { createApp } from './pipeline.ts';
-import { bindRoute, Router } from './router.ts';
+import { bindRoute } from './router.ts';
 import { SANDBOX_ROUTES } from './routes/index.ts';
 import { type ParsedSeed, parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
 import { listen, type RequestLogEntry } from './server.ts';
@@ -32,9 +33,10 @@ export type {
   SandboxEvents,
 } from './events.ts';
 export type { FaultConfig, FaultMatch, FaultPhase } from './faults.ts';
+export type { HoldingRow } from './holdings.ts';
 export type { Handler, Layer, SandboxRequest, SandboxResponse } from './http.ts';
 export type { Book, Level } from './market.ts';
-export type { HoldingRow, PositionRow, SandboxOrderRecord } from './records.ts';
+export type { PositionRow, SandboxOrderRecord } from './records.ts';
 export {
   loadSeedFile,
   parseSeed,

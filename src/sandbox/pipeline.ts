@@ -10,7 +10,8 @@ import { authenticate, requireAdmin, tradingKeyOf, verifyOrder } from './auth.ts
 import { ApiError, invalid } from './errors.ts';
 import { errorResponse, type Handler, type SandboxRequest, successResponse } from './http.ts';
 import type { Charge, RateLimiter } from './limits.ts';
-import type { BoundRoute, Router } from './router.ts';
+import type { Router } from './path-router.ts';
+import type { BoundRoute } from './router.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
 import { asObject, Fields } from './validation.ts';

@@ -16,15 +16,8 @@
 
 import type { MarginMode } from '../contract/wire.ts';
 import { round } from './decimal.ts';
-import {
-  COLLATERAL_TOKEN,
-  frozenOf,
-  type HoldingRow,
-  holdingRow,
-  isPending,
-  type PositionRow,
-  quoteOf,
-} from './records.ts';
+import { COLLATERAL_TOKEN, frozenOf, type HoldingRow, holdingRow } from './holdings.ts';
+import { isPending, type PositionRow, quoteOf } from './records.ts';
 import type { SandboxState } from './state.ts';
 import type { Account, Order } from './types.ts';
 

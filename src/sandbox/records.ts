@@ -1,17 +1,15 @@
 /**
  * The REST shapes the sandbox answers with (snake_case, as the upstream writes them): the order
- * record, the creation result, a position row and a holding row. Built from state on each
- * read or event; never stored.
+ * record, the creation result and a position row (holdings.ts: the holding row). Built from
+ * state on each read or event; never stored.
  */
 import type { SpecOrderStatus } from '../contract/constants.ts';
 import type {
-  Holding,
   OrderCreated,
   OrderRecord,
   PositionRow as UpstreamPositionRow,
 } from '../contract/wire.ts';
-import { round } from './decimal.ts';
-import type { Account, Order } from './types.ts';
+import type { Order } from './types.ts';
 
 /** The order record with the full status set (PENDING_NEW … REPLACED). */
 export type SandboxOrderRecord = Omit<OrderRecord, 'status'> & { status: SpecOrderStatus };
@@ -19,16 +17,10 @@ export type SandboxOrderRecord = Omit<OrderRecord, 'status'> & { status: SpecOrd
 /** One row of GET /v1/positions, keyed by symbol and margin mode; the sandbox always sets est_liq_price. */
 export type PositionRow = UpstreamPositionRow & { est_liq_price: number };
 
-/** One row of GET /v1/client/holding. */
-export type HoldingRow = Holding;
-
 /** Final statuses never change again; every other status can still fill or be cancelled. */
 export function isPending(order: Pick<Order, 'status'>): boolean {
   return order.status !== 'FILLED' && order.status !== 'CANCELLED' && order.status !== 'REJECTED';
 }
-
-/** The one collateral token (docs/sandbox.md, "Portfolio model"). */
-export const COLLATERAL_TOKEN = 'USDC';
 
 /** The order's quote token: USDC of PERP_BTC_USDC. */
 export const quoteOf = (symbol: string): string => symbol.split('_')[2] ?? 'USDC';
@@ -72,21 +64,5 @@ export function orderRecord(order: Order): SandboxOrderRecord {
     reduce_only: order.reduceOnly,
     order_tag: order.orderTag,
     margin_mode: order.marginMode,
-  };
-}
-
-/** Margin frozen by the account's open orders in a quote token (kept by the engine). */
-export function frozenOf(account: Account, token = COLLATERAL_TOKEN): number {
-  return Math.max(0, round(account.frozen.get(token) ?? 0));
-}
-
-export function holdingRow(account: Account, token: string): HoldingRow {
-  const usdc = token === COLLATERAL_TOKEN;
-  return {
-    token,
-    holding: usdc ? account.balance : 0,
-    frozen: frozenOf(account, token),
-    pending_short: 0,
-    updated_time: usdc ? account.balanceTime : 0,
   };
 }

@@ -7,8 +7,9 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
 import type { MarginMode } from '../contract/wire.ts';
 import { SandboxEvents } from './events.ts';
+import { holdingRow } from './holdings.ts';
 import { DEFAULT_SYMBOLS, Market } from './market.ts';
-import { holdingRow, isPending } from './records.ts';
+import { isPending } from './records.ts';
 import type { ParsedSeed, SeedAccount, SymbolConfig } from './seed.ts';
 import type {
   Account,

@@ -1,49 +1,14 @@
 /**
  * Cancels (upstream-facts.md, "Order lifecycle operations"): one order by exchange or client
- * id, every open order (optionally of one symbol), or a batch of up to 10 ids. Each is
- * order-signed over its query parameters (the pipeline verifies `signature` against them).
- * The answers are acknowledgements: the order itself reads CANCELLED at once here.
+ * id, or every open order (optionally of one symbol); cancel-batch.ts cancels by id lists.
+ * Each is order-signed over its query parameters (the pipeline verifies `signature` against
+ * them). The answers are acknowledgements: the order itself reads CANCELLED at once here.
  */
-import { CANCEL_ALL_SENT, CANCEL_BATCH_MAX, CANCEL_SENT } from '../../contract/constants.ts';
-import { invalid, notFound } from '../errors.ts';
-import { isPending } from '../records.ts';
+import { CANCEL_ALL_SENT, CANCEL_SENT } from '../../contract/constants.ts';
+import { notFound } from '../errors.ts';
 import type { Route } from '../router.ts';
-import type { Account, Order } from '../state.ts';
-import type { TradingEngine } from '../trading.ts';
-import { checkSymbol, type Fields } from '../validation.ts';
+import { checkSymbol } from '../validation.ts';
 import { ownOrder } from './orders.ts';
-
-/** A comma-separated list of 1 to 10 distinct ids. */
-function idList(query: Fields, field: string, form: (id: string) => boolean, rule: string) {
-  const text = query.requiredString(field);
-  const ids = text.split(',');
-  if (ids.length > CANCEL_BATCH_MAX) {
-    throw invalid(field, `at most ${CANCEL_BATCH_MAX} ids, comma-separated (got ${ids.length})`);
-  }
-  ids.forEach((id, i) => {
-    if (!form(id)) throw invalid(`${field}[${i}]`, rule);
-  });
-  if (new Set(ids).size !== ids.length) throw invalid(field, 'an id is given more than once');
-  return ids;
-}
-
-const positiveInteger = (id: string) =>
-  /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) && Number(id) > 0;
-
-/** Cancels the cancellable ones; none cancellable is 400 -1006. */
-function cancelSome(engine: TradingEngine, field: string, orders: (Order | undefined)[]) {
-  const open = orders.filter((o): o is Order => o !== undefined && isPending(o));
-  if (open.length === 0) {
-    throw notFound(`${field}: none of the orders is open (unknown, or already final)`);
-  }
-  for (const order of open) engine.cancel(order);
-  return { status: CANCEL_ALL_SENT };
-}
-
-const byId = (orders: Map<number, Order>, account: Account, id: string) => {
-  const order = orders.get(Number(id));
-  return order?.account === account ? order : undefined;
-};
 
 export const cancelRoutes: Route[] = [
   {
@@ -77,28 +42,6 @@ export const cancelRoutes: Route[] = [
       if (symbol !== undefined) checkSymbol('symbol', symbol, state.symbolKnown);
       for (const order of state.pendingOrders(account!, symbol)) engine.cancel(order);
       return { status: CANCEL_ALL_SENT };
-    },
-  },
-  {
-    endpoint: 'DELETE /v1/batch-order',
-    handle: ({ state, engine, account, query }) => {
-      const ids = idList(query, 'order_ids', positiveInteger, 'must be a positive integer');
-      return cancelSome(
-        engine,
-        'order_ids',
-        ids.map((id) => byId(state.orders, account!, id)),
-      );
-    },
-  },
-  {
-    endpoint: 'DELETE /v1/client/batch-order',
-    handle: ({ engine, account, query }) => {
-      const ids = idList(query, 'client_order_ids', (id) => id !== '', 'must not be empty');
-      return cancelSome(
-        engine,
-        'client_order_ids',
-        ids.map((id) => account!.ordersByClientId.get(id)),
-      );
     },
   },
 ];

@@ -4,6 +4,7 @@ import { accountRoutes } from './account.ts';
 import { batchRoutes } from './batch.ts';
 import { brokerRoutes } from './broker.ts';
 import { cancelRoutes } from './cancel.ts';
+import { batchCancelRoutes } from './cancel-batch.ts';
 import { editRoutes } from './edit.ts';
 import { orderListRoutes } from './order-list.ts';
 import { orderRoutes } from './orders.ts';
@@ -18,6 +19,7 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   ...batchRoutes,
   ...editRoutes,
   ...cancelRoutes,
+  ...batchCancelRoutes,
   ...orderListRoutes,
   ...portfolioRoutes,
   ...transferRoutes,

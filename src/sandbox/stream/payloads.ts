@@ -10,7 +10,8 @@ import type {
   WalletData,
 } from '../../contract/wire-stream.ts';
 import type { OrderChanged } from '../events.ts';
-import type { HoldingRow, PositionRow } from '../records.ts';
+import type { HoldingRow } from '../holdings.ts';
+import type { PositionRow } from '../records.ts';
 
 /** `executionreport` data: one order change; `tradeId` non-zero when it is a fill. */
 export function executionReport(event: OrderChanged): ExecutionReportData {

@@ -11,7 +11,8 @@ import { type AccountReads, accountReads } from './account-reads.ts';
 import { AccountStream } from './account-stream.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { maintenanceFromStream } from './map.ts';
-import type { AccountStreamEvent, MaintenanceStatusModel } from './models.ts';
+import type { MaintenanceStatusModel } from './market-models.ts';
+import type { AccountStreamEvent } from './models.ts';
 import {
   DEFAULT_RESYNC_BOUNDS,
   newResyncStats,

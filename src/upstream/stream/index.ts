@@ -6,6 +6,7 @@ export { type AccountReads, accountReads } from './account-reads.ts';
 export { type BackoffPolicy, backoffDelay } from './backoff.ts';
 export { type HubStats, StreamHub, type StreamHubOptions } from './hub.ts';
 export * from './map.ts';
+export * from './market-models.ts';
 export * from './models.ts';
 export type { ResyncBounds, ResyncStats } from './order-resync.ts';
 export { StreamSocket, type StreamSocketOptions } from './socket.ts';

@@ -22,13 +22,8 @@ import {
   type PositionModel,
   positionSide,
 } from '../../models/portfolio.ts';
-import type {
-  AccountEventModel,
-  LiquidatedPositionModel,
-  MaintenanceStatusModel,
-  OrderUpdateModel,
-  TickerModel,
-} from './models.ts';
+import type { MaintenanceStatusModel, TickerModel } from './market-models.ts';
+import type { AccountEventModel, LiquidatedPositionModel, OrderUpdateModel } from './models.ts';
 
 type Obj = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 /**
- * What the live subscriptions deliver, in the gateway's (GraphQL) shapes. The stream's
- * camelCase payloads and the REST reads' snake_case rows are both mapped onto these
- * (map.ts; positions and balances by `src/models/portfolio.ts`), so a subscriber cannot tell
- * a pushed event from one found by a resync.
+ * What the account subscriptions deliver, in the gateway's (GraphQL) shapes (the market ones:
+ * market-models.ts). The stream's camelCase payloads and the REST reads' snake_case rows are
+ * both mapped onto these (map.ts; positions and balances by `src/models/portfolio.ts`), so a
+ * subscriber cannot tell a pushed event from one found by a resync.
  */
 
 import type { WalletSide, WalletStatus } from '../../contract/constants.ts';
@@ -66,25 +66,6 @@ export interface WithdrawalStatusEventModel {
 }
 
 export type AccountEventModel = LiquidationEventModel | WithdrawalStatusEventModel;
-
-export interface TickerModel {
-  symbol: string;
-  open: number;
-  close: number;
-  high: number;
-  low: number;
-  volume: number;
-  amount: number;
-  count: number;
-}
-
-export interface MaintenanceStatusModel {
-  /** 0 normal, 2 maintenance (the wire code). */
-  code: number;
-  underMaintenance: boolean;
-  startTime: number | null;
-  endTime: number | null;
-}
 
 /** One private-stream event of an account, as the hub fans it out. */
 export type AccountStreamEvent =

@@ -70,6 +70,8 @@ export class StreamSocket {
   private closed = false;
   /** Auth refusals since the last successful auth. */
   private authFailures = 0;
+  /** Id of this connection's auth frame while its answer is awaited. */
+  private authId: string | undefined;
   private retry: NodeJS.Timeout | undefined;
   private readonly watchdog: NodeJS.Timeout;
   private readonly now: () => number;
@@ -140,12 +142,12 @@ export class StreamSocket {
     this.lastFrameAt = this.now();
     this.startedAt = this.lastFrameAt;
     this.serverTs = undefined;
-    let authId: string | undefined;
+    this.authId = undefined;
     ws.on('open', () => {
       this.lastFrameAt = this.now();
       if (this.options.auth) {
-        authId = this.nextId();
-        this.send({ id: authId, event: 'auth', params: this.options.auth() });
+        this.authId = this.nextId();
+        this.send({ id: this.authId, event: 'auth', params: this.options.auth() });
       } else this.subscribed();
     });
     ws.on('message', (data) => {
@@ -157,36 +159,7 @@ export class StreamSocket {
       } catch {
         return;
       }
-      if (frame === null || typeof frame !== 'object') return;
-      if (typeof frame.ts === 'number') this.serverTs = frame.ts;
-      if (frame.event === 'ping') {
-        this.send({ event: 'pong', ts: this.now() });
-      } else if (typeof frame.topic === 'string' && frame.event === undefined) {
-        this.options.onPush(
-          frame.topic,
-          frame.data,
-          typeof frame.ts === 'number' ? frame.ts : this.now(),
-        );
-      } else if (typeof frame.id === 'string' && this.pendingAcks.delete(frame.id)) {
-        // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
-        // only once the server has every topic: events before that could be missed.
-        if (this.pendingAcks.size === 0 && !this.ready) this.becomeReady();
-      } else if (authId !== undefined && frame.id === authId) {
-        authId = undefined;
-        if (frame.success === true) {
-          this.authFailures = 0;
-          this.subscribed();
-          return;
-        }
-        // A refused key stays refused (revoked, unknown): retry a few times (a clock skew may
-        // heal), then give up and say so rather than retry quietly for ever.
-        const reason =
-          typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';
-        if (++this.authFailures >= (this.options.maxAuthFailures ?? 3)) {
-          this.close();
-          this.options.onRefused?.(reason);
-        } else this.reconnect(`auth refused: ${reason}`);
-      }
+      if (frame !== null && typeof frame === 'object') this.onFrame(frame);
     });
     ws.on('close', () => {
       if (ws === this.ws) this.down('closed');
@@ -195,6 +168,42 @@ export class StreamSocket {
       ws.terminate();
       if (ws === this.ws) this.down('error');
     });
+  }
+
+  /** A frame of the current connection. */
+  private onFrame(frame: Frame): void {
+    if (typeof frame.ts === 'number') this.serverTs = frame.ts;
+    if (frame.event === 'ping') {
+      this.send({ event: 'pong', ts: this.now() });
+    } else if (typeof frame.topic === 'string' && frame.event === undefined) {
+      this.options.onPush(
+        frame.topic,
+        frame.data,
+        typeof frame.ts === 'number' ? frame.ts : this.now(),
+      );
+    } else if (typeof frame.id === 'string' && this.pendingAcks.delete(frame.id)) {
+      // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
+      // only once the server has every topic: events before that could be missed.
+      if (this.pendingAcks.size === 0 && !this.ready) this.becomeReady();
+    } else if (this.authId !== undefined && frame.id === this.authId) {
+      this.authId = undefined;
+      this.onAuthReply(frame);
+    }
+  }
+
+  private onAuthReply(frame: Frame): void {
+    if (frame.success === true) {
+      this.authFailures = 0;
+      this.subscribed();
+      return;
+    }
+    // A refused key stays refused (revoked, unknown): retry a few times (a clock skew may
+    // heal), then give up and say so rather than retry quietly for ever.
+    const reason = typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';
+    if (++this.authFailures >= (this.options.maxAuthFailures ?? 3)) {
+      this.close();
+      this.options.onRefused?.(reason);
+    } else this.reconnect(`auth refused: ${reason}`);
   }
 
   private subscribed(): void {

@@ -3,8 +3,9 @@
  * every row, it accepts every row's signature, and it refuses each one tampered with.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeForSignature, pythonG10 } from '../../../src/sandbox/normalize.ts';
+import { normalizeForSignature } from '../../../src/sandbox/normalize.ts';
 import { verifyOrderByRecovery } from '../../../src/sandbox/order-verify.ts';
+import { pythonG10 } from '../../../src/sandbox/python-g10.ts';
 import { corpus } from '../../fixtures/signing-corpus.ts';
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;

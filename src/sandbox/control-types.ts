@@ -1,0 +1,20 @@
+/** What the control routes get (ControlDeps) and what each of them is (ControlRoute). */
+import type { FaultInjector } from './faults.ts';
+import type { DescribedRoute } from './openapi.ts';
+import type { RouteContext } from './router.ts';
+import type { SandboxState } from './state.ts';
+import type { TradingEngine } from './trading.ts';
+
+export interface ControlDeps {
+  state: SandboxState;
+  engine: TradingEngine;
+  injector: FaultInjector;
+  clock: () => number;
+  log: (line: string) => void;
+}
+
+export type ControlRoute = DescribedRoute & {
+  /** Answer the value itself as JSON, without the envelope (the OpenAPI document). */
+  raw?: true;
+  handle(ctx: Pick<RouteContext, 'body' | 'params' | 'query' | 'headers'>): unknown;
+};

@@ -1,0 +1,65 @@
+/**
+ * The order rules that tie fields together (spec, POST /v1/order): the size fields against
+ * the order type, the fields only some order types take, and what an order tag may name.
+ */
+import { LEVEL_MAX, LEVEL_MIN } from '../../contract/constants.ts';
+import type { OrderType } from '../../contract/wire.ts';
+import { invalid } from '../errors.ts';
+import type { SandboxState } from '../state.ts';
+import type { Fields } from '../validation.ts';
+
+/** Field name with the item's prefix (`orders[2].`), as errors name it. */
+type Name = (field: string) => string;
+
+/** Price, quantity or amount, and the visible part (priceless types may give an amount). */
+export function parseSize(f: Fields, name: Name, type: OrderType, priceless: boolean) {
+  const price = f.number('order_price', { positive: true, required: !priceless });
+  const quantity = f.number('order_quantity', { positive: true });
+  const amount = f.number('order_amount', { positive: true });
+  if (amount !== undefined && !priceless) {
+    throw invalid(name('order_amount'), 'only for MARKET, ASK and BID orders');
+  }
+  if (amount !== undefined && quantity !== undefined) {
+    throw invalid(name('order_amount'), 'give order_quantity or order_amount, not both');
+  }
+  if (amount === undefined && quantity === undefined) {
+    throw invalid(
+      name('order_quantity'),
+      priceless ? 'is required (or order_amount)' : 'is required',
+    );
+  }
+  const visibleQuantity = f.number('visible_quantity', { min: 0 });
+  if (visibleQuantity !== undefined) {
+    if (type === 'POST_ONLY') {
+      throw invalid(name('visible_quantity'), 'not supported for POST_ONLY orders');
+    }
+    if (quantity !== undefined && visibleQuantity > quantity) {
+      throw invalid(name('visible_quantity'), 'must not exceed order_quantity');
+    }
+  }
+  return { price, quantity, amount, visibleQuantity };
+}
+
+/** `level` (BID and ASK only) and `post_only_adjust` (POST_ONLY only). */
+export function parseTypeOptions(f: Fields, name: Name, type: OrderType) {
+  const level = f.number('level', { integer: true, min: LEVEL_MIN, max: LEVEL_MAX });
+  if (level !== undefined && type !== 'BID' && type !== 'ASK') {
+    throw invalid(name('level'), 'allowed only when order_type is BID or ASK');
+  }
+  const postOnlyAdjust = f.boolean('post_only_adjust');
+  if (postOnlyAdjust !== undefined && type !== 'POST_ONLY') {
+    throw invalid(name('post_only_adjust'), 'allowed only when order_type is POST_ONLY');
+  }
+  return { level, postOnlyAdjust };
+}
+
+/** A plain referral code, or `enum:<enum_id>` of an existing order-tag fee configuration. */
+export function checkOrderTag(state: SandboxState, field: string, tag: string): void {
+  if (tag.startsWith('enum:')) {
+    if (!state.orderTags.has(tag.slice(5))) {
+      throw invalid(field, `no order tag fee configuration ${tag.slice(5)}`);
+    }
+  } else if (!state.referralCodes.has(tag)) {
+    throw invalid(field, 'must be an existing referral code or enum:<enum_id>');
+  }
+}
