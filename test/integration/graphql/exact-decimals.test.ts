@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { exactInDouble, rational, same } from '../../helpers/decimal-reference.ts';
 import {
   type GraphQLBody,
   makeCaller,
@@ -18,22 +19,6 @@ import {
   startGateway,
   uniquePrefix,
 } from '../server/harness.ts';
-
-interface Rational {
-  n: bigint;
-  d: bigint;
-}
-function rational(text: string): Rational {
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
-  if (!m) throw new Error(`not a decimal: ${text}`);
-  const [, sign = '', int = '', frac = '', exp = '0'] = m;
-  const e = Number(exp) - frac.length;
-  const digits = BigInt(int + frac) * (sign ? -1n : 1n);
-  return e >= 0 ? { n: digits * 10n ** BigInt(e), d: 1n } : { n: digits, d: 10n ** BigInt(-e) };
-}
-const same = (a: Rational, b: Rational) => a.n * b.d === b.n * a.d;
-const exactInDouble = (text: string) =>
-  Number.isFinite(Number(text)) && same(rational(text), rational(String(Number(text))));
 
 let gw: Running;
 let sandbox: Sandbox;

@@ -15,24 +15,9 @@ import {
   roundTrips,
 } from '../../../src/contract/decimal.ts';
 import { isMultipleOf } from '../../../src/sandbox/decimal.ts';
+import { exactInDouble, type Rational, rational, same } from '../../helpers/decimal-reference.ts';
 
-interface Rational {
-  n: bigint;
-  d: bigint;
-}
-
-/** The reference: the exact rational value of a decimal text. */
-function rational(text: string): Rational {
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
-  if (!m) throw new Error(`not a decimal: ${text}`);
-  const [, sign = '', int = '', frac = '', exp = '0'] = m;
-  const e = Number(exp) - frac.length;
-  const digits = BigInt(int + frac) * (sign ? -1n : 1n);
-  return e >= 0 ? { n: digits * 10n ** BigInt(e), d: 1n } : { n: digits, d: 10n ** BigInt(-e) };
-}
-const same = (a: Rational, b: Rational) => a.n * b.d === b.n * a.d;
-const referenceRoundTrips = (text: string) =>
-  Number.isFinite(Number(text)) && same(rational(text), rational(String(Number(text))));
+const referenceRoundTrips = exactInDouble;
 const referenceMultiple = (v: Rational, s: Rational) => (v.n * s.d) % (s.n * v.d) === 0n;
 
 /** Random JSON-number texts: up to 25 integer and 30 fraction digits, exponents ±30. */
