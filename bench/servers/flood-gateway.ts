@@ -10,15 +10,17 @@ import { benchKeystore } from '../lib/bench-keystore.ts';
 import { announce, onShutdown } from '../lib/child.ts';
 import { fromDist } from '../lib/dist.ts';
 
-const { listenAdmin } = await fromDist<typeof import('../../src/admin/listener.ts')>('admin');
+const { listenAdmin } =
+  await fromDist<typeof import('../../src/admin/listener.ts')>('admin/listener');
 const { hashToken } =
   await fromDist<typeof import('../../src/auth/principals.ts')>('auth/principals');
 const { loadConfig } = await fromDist<typeof import('../../src/config.ts')>('config');
 const { openFileLimit } =
-  await fromDist<typeof import('../../src/connections/fd-limit.ts')>('fd-limit');
+  await fromDist<typeof import('../../src/connections/fd-limit.ts')>('connections/fd-limit');
 const { createGateway } = await fromDist<typeof import('../../src/server.ts')>('server');
-const { createPublicServer } =
-  await fromDist<typeof import('../../src/connections/server-limits.ts')>('server-limits');
+const { createPublicServer } = await fromDist<
+  typeof import('../../src/connections/server-limits.ts')
+>('connections/server-limits');
 
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', ADMIN_PORT: '0' });
 const gateway = await createGateway({ config, keystore: benchKeystore(hashToken) });

@@ -14,7 +14,8 @@ import type { Keystore } from '../../src/auth/principals.ts';
 import { announce, onShutdown, requireEnv } from '../lib/child.ts';
 import { fromDist } from '../lib/dist.ts';
 
-const { listenAdmin } = await fromDist<typeof import('../../src/admin/listener.ts')>('admin');
+const { listenAdmin } =
+  await fromDist<typeof import('../../src/admin/listener.ts')>('admin/listener');
 const { loadConfig } = await fromDist<typeof import('../../src/config.ts')>('config');
 const { createGateway } = await fromDist<typeof import('../../src/server.ts')>('server');
 

@@ -36,6 +36,19 @@ describe('bench: the children run dist/', () => {
     expect(srcValueImports("import type { X } from '../../src/server.ts';\n")).toEqual([]);
   });
 
+  it('loads from dist/ the module its types come from (a moved module fails here, not in the bench)', () => {
+    const loads = servers.flatMap((file) => [
+      ...readFileSync(join(SERVERS, file), 'utf8').matchAll(
+        /fromDist<typeof import\('(?:\.\.\/)+src\/([^']+)\.ts'\)>\('([^']+)'\)/g,
+      ),
+    ]);
+    expect(loads.length).toBeGreaterThan(5);
+    for (const [, typed, loaded] of loads) {
+      expect(loaded).toBe(typed);
+      expect(existsSync(join(ROOT, 'src', `${loaded}.ts`))).toBe(true);
+    }
+  });
+
   it('builds before every bench that starts these children', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
