@@ -36,6 +36,8 @@ export function authorizationCount(serverContext: unknown): number {
 
 /** Token digests of the requests `useCallerAuth` authenticated (caller limits key by them). */
 const tokenDigests = new WeakMap<Request, string>();
+/** Principals already found for a request: the request budget and caller auth both ask. */
+const accepted = new WeakMap<Request, Principal>();
 
 /** `null` for no header; throws UNAUTHENTICATED for a bad one. */
 export function authenticate(
@@ -44,10 +46,15 @@ export function authenticate(
   request?: Request,
 ): Principal | null {
   if (header === null || header.trim() === '') return null;
+  const known = request && accepted.get(request);
+  if (known) return known;
   const token = BEARER.exec(header.trim())?.[1];
   const found = token ? directory.lookup(token) : null;
   if (!found) throw unauthenticated();
-  if (request) tokenDigests.set(request, found.tokenSha256);
+  if (request) {
+    tokenDigests.set(request, found.tokenSha256);
+    accepted.set(request, found.principal);
+  }
   return found.principal;
 }
 
