@@ -83,6 +83,8 @@ export interface Endpoint {
   invalidates: readonly CacheGroup[];
   /** Fields `data` must carry; null when the endpoint answers without data. */
   data: readonly string[] | null;
+  /** false: the body is the payload itself, no `{success, data}` envelope (TradingView). */
+  envelope?: false;
   limit: SpecLimit;
   /**
    * Name of the gateway's budget in store keys (`…:rl:<budget>`); set exactly when the limit

@@ -17,6 +17,7 @@ import {
   SECOND,
 } from './endpoint-parts.ts';
 import type { CacheGroup, CachePolicy, Endpoint, HttpMethod } from './endpoint-types.ts';
+import { MARKET_ENDPOINTS } from './endpoints-market.ts';
 
 export type {
   AuthKind,
@@ -255,6 +256,7 @@ export const ENDPOINTS = {
     limit: { ...perSecond(10, 'spec'), scope: 'account_ip' },
     budget: 'points_stage',
   },
+  ...MARKET_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 /** A route string of the table: `'POST /v1/order'`. */

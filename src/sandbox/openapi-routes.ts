@@ -19,6 +19,7 @@ import {
   SIDES,
 } from '../contract/wire.ts';
 import { BROKER_DOCS } from './openapi-broker.ts';
+import { MARKET_DOCS } from './openapi-market.ts';
 import {
   bool,
   int,
@@ -53,6 +54,7 @@ const idsQuery = (field: string, what: string) => ({
 /** Every endpoint of the contract, by its route string. */
 export const ROUTE_DOCS = {
   ...BROKER_DOCS,
+  ...MARKET_DOCS,
   'GET /v1/client/info': {
     operationId: 'clientInfo',
     summary: 'The authenticated account: fee rates, leverage, margin factors',

@@ -51,6 +51,16 @@ import type {
   StrategyVaultNonce,
   WithdrawNonce,
 } from '../contract/wire.ts';
+import type {
+  FundingRateRow,
+  FuturesInfo,
+  KlineRow,
+  KlineType,
+  MarketTradeRow,
+  OrderBookSnapshot,
+  SymbolInfo,
+  TvKlineHistory,
+} from '../contract/wire-market.ts';
 
 export type {
   AuthKind,
@@ -235,6 +245,36 @@ export const CATALOG = {
     'GET /v1/referral/referee_rebate_summary',
     (q: RefereeRebateSummaryQuery) => query(q),
   ),
+  // Market data (contract/endpoints-market.ts).
+  symbolInfos: op<{ rows: SymbolInfo[] }>()('GET /v1/public/info'),
+  symbolInfo: op<SymbolInfo>()('GET /v1/public/info/{symbol}', (symbol: string) => ({
+    params: { symbol },
+  })),
+  futuresInfos: op<{ rows: FuturesInfo[] }>()('GET /v1/public/futures'),
+  futuresInfo: op<FuturesInfo>()('GET /v1/public/futures/{symbol}', (symbol: string) => ({
+    params: { symbol },
+  })),
+  marketTrades: op<{ rows: MarketTradeRow[] }>()(
+    'GET /v1/public/market_trades',
+    (q: { symbol: string; limit?: number }) => query(q),
+  ),
+  orderBook: op<OrderBookSnapshot>()(
+    'GET /v1/orderbook/{symbol}',
+    (symbol: string, maxLevel?: number) => ({ params: { symbol }, query: { max_level: maxLevel } }),
+  ),
+  klines: op<{ rows: KlineRow[] }>()(
+    'GET /v1/kline',
+    (q: { symbol: string; type: KlineType; limit?: number }) => query(q),
+  ),
+  klineHistory: op<TvKlineHistory>()(
+    'GET /v1/tv/kline_history',
+    (q: { symbol: string; resolution: KlineType; from: number; to: number; limit?: number }) =>
+      query(q),
+  ),
+  fundingRate: op<FundingRateRow>()('GET /v1/public/funding_rate/{symbol}', (symbol: string) => ({
+    params: { symbol },
+  })),
+  fundingRates: op<{ rows: FundingRateRow[] }>()('GET /v1/public/funding_rates'),
 } as const;
 
 export type Catalog = typeof CATALOG;

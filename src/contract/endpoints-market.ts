@@ -1,0 +1,88 @@
+/**
+ * The market-data rows of the endpoint table (reference/market-algo-risk-facts.md §1), spread
+ * into ENDPOINTS. Public rows spend a budget per IP; the book and klines are signed reads.
+ */
+import { perSecond, READ, SECOND } from './endpoint-parts.ts';
+import type { Endpoint } from './endpoint-types.ts';
+
+/** A public read: unsigned, `n` per second per IP (documented in the facts' [OA]). */
+const publicRead = (limit: number) =>
+  ({
+    ...READ,
+    auth: 'public',
+    limit: { ...perSecond(limit, 'facts'), scope: 'ip' },
+  }) as const;
+
+export const MARKET_ENDPOINTS = {
+  'GET /v1/public/info': {
+    ...publicRead(10),
+    name: 'symbolInfos',
+    data: ['rows'],
+    budget: 'public_info',
+  },
+  'GET /v1/public/info/{symbol}': {
+    ...publicRead(10),
+    name: 'symbolInfo',
+    data: ['symbol'],
+    budget: 'public_info',
+  },
+  'GET /v1/public/futures': {
+    ...publicRead(10),
+    name: 'futuresInfos',
+    data: ['rows'],
+    budget: 'public_futures',
+  },
+  'GET /v1/public/futures/{symbol}': {
+    ...publicRead(10),
+    name: 'futuresInfo',
+    data: ['symbol'],
+    budget: 'public_futures',
+  },
+  'GET /v1/public/market_trades': {
+    ...publicRead(10),
+    name: 'marketTrades',
+    query: ['symbol', 'limit'],
+    data: ['rows'],
+    budget: 'market_trades',
+  },
+  'GET /v1/orderbook/{symbol}': {
+    ...READ,
+    name: 'orderBook',
+    query: ['max_level'],
+    data: ['asks', 'bids'],
+    limit: perSecond(10, 'facts'),
+    budget: 'orderbook',
+  },
+  'GET /v1/kline': {
+    ...READ,
+    name: 'klines',
+    query: ['symbol', 'type', 'limit'],
+    data: ['rows'],
+    limit: perSecond(10, 'facts'),
+    budget: 'kline',
+  },
+  // Whether it needs auth is UNVERIFIED; chosen public (the chart of the official SDK calls it
+  // before login). TradingView body, no envelope.
+  'GET /v1/tv/kline_history': {
+    ...READ,
+    auth: 'public',
+    name: 'klineHistory',
+    query: ['symbol', 'resolution', 'from', 'to', 'limit'],
+    data: null,
+    envelope: false,
+    limit: { limit: 5, windowMs: 10 * SECOND, scope: 'ip', source: 'facts' },
+    budget: 'tv_kline_history',
+  },
+  'GET /v1/public/funding_rate/{symbol}': {
+    ...publicRead(30),
+    name: 'fundingRate',
+    data: ['symbol'],
+    budget: 'funding_rate',
+  },
+  'GET /v1/public/funding_rates': {
+    ...publicRead(10),
+    name: 'fundingRates',
+    data: ['rows'],
+    budget: 'funding_rates',
+  },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,158 @@
+/** OpenAPI descriptions of the market-data rows (contract/endpoints-market.ts). */
+import { KLINE_TYPES, TV_RESOLUTIONS } from '../contract/wire-market.ts';
+import {
+  int,
+  list,
+  millis,
+  num,
+  obj,
+  oneOf,
+  type RouteDoc,
+  str,
+  symbol,
+} from './openapi-schemas.ts';
+
+const symbolInfo = obj({
+  symbol,
+  quote_min: num(),
+  quote_max: num(),
+  quote_tick: num(),
+  base_min: num(),
+  base_max: num(),
+  base_tick: num(),
+  min_notional: num(),
+  price_range: num(),
+  price_scope: num(),
+  funding_period: int(),
+  base_mmr: num(),
+  base_imr: num(),
+  created_time: millis(),
+  updated_time: millis(),
+});
+
+const futuresInfo = obj({
+  symbol,
+  index_price: num(),
+  mark_price: num(),
+  sum_unitary_funding: num(),
+  est_funding_rate: num(),
+  last_funding_rate: num(),
+  next_funding_time: millis(),
+  open_interest: num(),
+  '24h_open': num(),
+  '24h_close': num(),
+  '24h_high': num(),
+  '24h_low': num(),
+  '24h_amount': num(),
+  '24h_volume': num(),
+});
+
+const level = obj({ price: num(), quantity: num() });
+
+const fundingRate = obj({
+  symbol,
+  est_funding_rate: num(),
+  est_funding_rate_timestamp: millis(),
+  last_funding_rate: num(),
+  last_funding_rate_timestamp: millis(),
+  next_funding_time: millis(),
+  sum_unitary_funding: num(),
+});
+
+const kline = obj({
+  symbol,
+  type: oneOf(KLINE_TYPES),
+  open: num(),
+  close: num(),
+  low: num(),
+  high: num(),
+  volume: num(),
+  amount: num(),
+  start_timestamp: millis(),
+  end_timestamp: millis(),
+});
+
+const rows = (row: ReturnType<typeof obj>) => obj({ rows: list(row) });
+
+export const MARKET_DOCS = {
+  'GET /v1/public/info': {
+    operationId: 'symbolInfos',
+    summary: 'Every symbol and its order rules',
+    data: rows(symbolInfo),
+  },
+  'GET /v1/public/info/{symbol}': {
+    operationId: 'symbolInfo',
+    summary: "One symbol's order rules",
+    data: symbolInfo,
+  },
+  'GET /v1/public/futures': {
+    operationId: 'futuresInfos',
+    summary: 'Mark, index, funding, open interest and 24 h figures of every symbol',
+    data: rows(futuresInfo),
+  },
+  'GET /v1/public/futures/{symbol}': {
+    operationId: 'futuresInfo',
+    summary: "One symbol's mark, index, funding, open interest and 24 h figures",
+    data: futuresInfo,
+  },
+  'GET /v1/public/market_trades': {
+    operationId: 'marketTrades',
+    summary: 'The latest public trades of a symbol, newest first',
+    query: {
+      properties: { symbol, limit: int({ minimum: 1, maximum: 1000, default: 50 }) },
+      required: ['symbol'],
+    },
+    data: rows(
+      obj({
+        symbol,
+        side: oneOf(['BUY', 'SELL']),
+        executed_price: num(),
+        executed_quantity: num(),
+        executed_timestamp: millis(),
+      }),
+    ),
+  },
+  'GET /v1/orderbook/{symbol}': {
+    operationId: 'orderBook',
+    summary: 'Order book snapshot: asks ascending, bids descending',
+    query: { properties: { max_level: int({ minimum: 1, maximum: 1000, default: 100 }) } },
+    data: obj({ asks: list(level), bids: list(level), timestamp: millis() }),
+  },
+  'GET /v1/kline': {
+    operationId: 'klines',
+    summary: 'Candles of a symbol, newest first',
+    query: {
+      properties: {
+        symbol,
+        type: oneOf(KLINE_TYPES),
+        limit: int({ minimum: 1, maximum: 1000, default: 100 }),
+      },
+      required: ['symbol', 'type'],
+    },
+    data: rows(kline),
+  },
+  'GET /v1/tv/kline_history': {
+    operationId: 'klineHistory',
+    summary: 'Candles in TradingView form (no envelope; times in seconds)',
+    query: {
+      properties: {
+        symbol,
+        resolution: oneOf(TV_RESOLUTIONS),
+        from: int(),
+        to: int(),
+        limit: int({ minimum: 1, maximum: 1000 }),
+      },
+      required: ['symbol', 'resolution', 'from', 'to'],
+    },
+  },
+  'GET /v1/public/funding_rate/{symbol}': {
+    operationId: 'fundingRate',
+    summary: "A symbol's estimated and last funding rate",
+    data: fundingRate,
+  },
+  'GET /v1/public/funding_rates': {
+    operationId: 'fundingRates',
+    summary: 'Estimated and last funding rate of every symbol',
+    data: rows(fundingRate),
+  },
+} satisfies Record<string, RouteDoc>;
