@@ -17,6 +17,7 @@ import {
   SECOND,
 } from './endpoint-parts.ts';
 import type { CacheGroup, CachePolicy, Endpoint, HttpMethod } from './endpoint-types.ts';
+import { ALGO_ENDPOINTS } from './endpoints-algo.ts';
 import { MARKET_ENDPOINTS } from './endpoints-market.ts';
 
 export type {
@@ -257,6 +258,7 @@ export const ENDPOINTS = {
     budget: 'points_stage',
   },
   ...MARKET_ENDPOINTS,
+  ...ALGO_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 /** A route string of the table: `'POST /v1/order'`. */

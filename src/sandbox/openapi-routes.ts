@@ -18,6 +18,7 @@ import {
   ORDER_TYPES,
   SIDES,
 } from '../contract/wire.ts';
+import { ALGO_DOCS } from './openapi-algo.ts';
 import { BROKER_DOCS } from './openapi-broker.ts';
 import { MARKET_DOCS } from './openapi-market.ts';
 import {
@@ -55,6 +56,7 @@ const idsQuery = (field: string, what: string) => ({
 export const ROUTE_DOCS = {
   ...BROKER_DOCS,
   ...MARKET_DOCS,
+  ...ALGO_DOCS,
   'GET /v1/client/info': {
     operationId: 'clientInfo',
     summary: 'The authenticated account: fee rates, leverage, margin factors',

@@ -6,7 +6,9 @@
  *          (placements first get their client_order_id, see below; edits are signed as given);
  *   items  each item of `body.orders` is signed over its own fields (batch placement);
  *   query  the query parameters are signed; the query is sent as the normalized string with
- *          `signature=…` appended, so the ed25519 request signature covers it as well.
+ *          `signature=…` appended, so the ed25519 request signature covers it as well;
+ *   tree   every object of the body's tree (algo orders: root, legs) signed over its own
+ *          fields but `child_orders` (signed-tree.ts), sent once like an edit.
  *
  * Placements are never placed twice. Every order carries a client_order_id (the caller's, or
  * a generated UUID: 36 characters, never starting with a hyphen) and is signed once; the same
@@ -41,6 +43,7 @@ import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import { signed, signedQuery, signerOf } from './signed-query.ts';
+import { signTree } from './signed-tree.ts';
 
 export interface OrdersLayerOptions {
   policy: RetryPolicy;
@@ -55,6 +58,12 @@ function signBody(call: Call): Call {
   const signer = signerOf(call);
   const body = withoutNulls((call.args.body ?? {}) as Record<string, unknown>);
   return signed(call, signer, { ...call.args, body: { ...body, signature: signer.sign(body) } });
+}
+
+/** Every object of the body's tree signed (algo orders). */
+function signBodyTree(call: Call): Call {
+  const signer = signerOf(call);
+  return signed(call, signer, { ...call.args, body: signTree(signer, call.args.body ?? {}) });
 }
 
 function signQuery(call: Call): Call {
@@ -78,6 +87,8 @@ export function withOrders(options: OrdersLayerOptions): Layer {
           : next(signBody(call));
       case 'items':
         return placeBatch(placement, next, call);
+      case 'tree':
+        return next(signBodyTree(call));
       default:
         return next(signQuery(call));
     }

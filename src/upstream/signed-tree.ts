@@ -1,0 +1,20 @@
+/**
+ * The `tree` order signature (algo orders, contract/endpoint-types.ts): the root and,
+ * recursively, every item of its `child_orders` is an order and carries its own `signature`
+ * over its own non-null fields but `child_orders` (the request signature covers the whole
+ * body). docs/algo-orders.md says why.
+ */
+import type { OrderSigner } from '../auth/order-signature.ts';
+import { withoutNulls } from './order-params.ts';
+
+type Node = Record<string, unknown>;
+
+/** A copy of `node` with every object of its tree signed; nulls dropped. */
+export function signTree(signer: Pick<OrderSigner, 'sign'>, node: object): Node {
+  const { child_orders: children, signature: _, ...own } = withoutNulls(node as Node);
+  const signed: Node = { ...own, signature: signer.sign(own) };
+  if (Array.isArray(children)) {
+    signed.child_orders = children.map((child: object) => signTree(signer, child));
+  }
+  return signed;
+}
