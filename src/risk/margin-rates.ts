@@ -65,3 +65,12 @@ export function positionMmr(rule: MarginRule, notional: number): number {
 export function maintenanceMargin(quantity: number, markPrice: number, mmr: number): number {
   return Math.abs(quantity * markPrice * mmr);
 }
+
+/** The IMR a position's ROI divides by: its own leverage (0 or absent: 1), no orders. */
+export function positionImr(
+  rule: Pick<MarginRule, 'baseImr' | 'imrFactor'>,
+  leverage: number | null | undefined,
+  positionNotional: number,
+): number {
+  return imr({ ...rule, leverage: leverage || 1, positionNotional });
+}

@@ -16,7 +16,7 @@ import {
   otherInitialMargins,
   totalInitialMarginWithQty,
 } from '../../../src/risk/initial-margin.ts';
-import { imrFactorFor } from '../../../src/risk/margin-rates.ts';
+import { imrFactorFor, positionImr } from '../../../src/risk/margin-rates.ts';
 import { maxQtyCross } from '../../../src/risk/max-qty.ts';
 import { unsettledPnl, unsettledPnlAtMark } from '../../../src/risk/position.ts';
 
@@ -153,6 +153,13 @@ describe('initial margin', () => {
     expect(() =>
       totalInitialMarginWithQty({ positions: [row('C', 1)], markPrices, rules }),
     ).toThrow(/for C/);
+  });
+
+  it("a position's ROI divides by its own leverage's IMR, 1× without one", () => {
+    const rule = { baseImr: 0.1, imrFactor: 0 };
+    expect(positionImr(rule, 3, 5000)).toBeCloseTo(1 / 3, 15);
+    expect(positionImr(rule, 20, 5000)).toBe(0.1);
+    expect(positionImr(rule, 0, 5000)).toBe(1);
   });
 
   it("takes the account's imr_factor, else the symbol's public one, else 0", () => {
