@@ -10,8 +10,9 @@
  *   one call, and a longer list is refused as BAD_USER_INPUT before any call;
  * - introspection (`__typename`, `__schema`, `__type`) costs 0;
  * - nested fields cost nothing (they resolve from their root field's upstream answer), except
- *   the account's own reads: each response key of `Account.orders`, `Account.positions` or
- *   `Account.balances` is one more call (30 aliased order lists under one `account` cost 31);
+ *   the account's own reads: each response key of `Account.orders`, `Account.positions`,
+ *   `Account.balances`, `Account.algoOrders` or `Account.leverage` is one more call (30 aliased
+ *   order lists under one `account` cost 31);
  * A cached read still counts: what a caller may ask for must not depend on what another
  * caller happened to warm.
  *
@@ -57,6 +58,12 @@ export const ROOT_FIELD_ENDPOINTS: Readonly<Record<string, EndpointKey>> = {
   cancelAllOrders: 'DELETE /v1/orders',
   editOrder: 'PUT /v1/order',
   placeOrders: 'POST /v1/batch-order',
+  placeAlgoOrder: 'POST /v1/algo/order',
+  setPositionTpSl: 'POST /v1/algo/order',
+  editAlgoOrder: 'PUT /v1/algo/order',
+  cancelAlgoOrder: 'DELETE /v1/algo/order',
+  cancelAlgoOrders: 'DELETE /v1/algo/orders',
+  setLeverage: 'POST /v1/client/leverages',
 };
 
 /** The global upstream budget of each root field's endpoint (`sv_nonce`), looked up once. */
@@ -69,7 +76,7 @@ const GLOBAL_BUDGETS: ReadonlyMap<string, LimitPolicy> = new Map(
 
 /** Fields below a root field that make an upstream call of their own. */
 const NESTED_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
-  account: new Set(['orders', 'positions', 'balances']),
+  account: new Set(['orders', 'positions', 'balances', 'algoOrders', 'leverage']),
 };
 
 /** Distinct response keys among `set`'s fields named in `names` (fragments expanded). */

@@ -21,9 +21,16 @@ export const READ = {
 
 /**
  * What any order mutation makes stale in the acting account: its orders (one hash for all, so
- * a cancel by order id needs no key scan), order lists, positions and balances.
+ * a cancel by order id needs no key scan), order lists, positions, balances and algo orders (a
+ * fill may end a full-position TP/SL; an algo trigger places orders).
  */
-export const ORDER_STATE: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
+export const ORDER_STATE: readonly CacheGroup[] = [
+  'order',
+  'orders',
+  'positions',
+  'balances',
+  'algoOrders',
+];
 
 export const LIST_ORDERS_QUERY = [
   'symbol',

@@ -45,6 +45,7 @@ export type CacheGroup =
   | 'positions'
   | 'balances'
   | 'leverage'
+  | 'algoOrders'
   | 'referralAdminInfo'
   | 'refereeRebateSummary';
 

@@ -98,9 +98,11 @@ export const ALGO_ENDPOINTS = {
     limit: perSecond(5, 'facts'),
     budget: 'algo_orders_cancel',
   },
-  // Triggers fire on mark moves the gateway does not see: algo reads are never cached.
+  // Triggers fire on mark moves: the list is cached as briefly as the order lists ('live'),
+  // dropped by every algo or order mutation and by the account's stream events.
   'GET /v1/algo/orders': {
     ...READ,
+    cache: { group: 'algoOrders', ttl: 'live' },
     name: 'listAlgoOrders',
     query: ALGO_LIST_QUERY,
     data: ['rows', 'meta'],

@@ -72,7 +72,10 @@ abstract class Feed<T> implements QueueOwner {
 }
 
 /** What an account subscription takes from the account's events (`arg`: its argument). */
-type Picker<T> = (event: AccountStreamEvent, arg: string | null | undefined) => T | undefined;
+export type Picker<T> = (
+  event: AccountStreamEvent,
+  arg: string | null | undefined,
+) => T | undefined;
 
 class AccountFeed<T> extends Feed<T> {
   constructor(
@@ -134,7 +137,7 @@ function liveOf(ctx: GatewayContext): LiveContext {
 const statsOf = (live: LiveContext, field: string): FieldStats =>
   live.metrics?.field(field) ?? unmetered;
 
-function account<T>(
+export function account<T>(
   ctx: GatewayContext,
   field: string,
   pick: Picker<T>,

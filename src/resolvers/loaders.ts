@@ -7,6 +7,7 @@ import DataLoader from 'dataloader';
 import type { RefereeRebateSummaryQuery, ReferralAdminInfoQuery } from '../contract/wire.ts';
 import { type Loaders, unauthenticated } from '../schema/types.ts';
 import type { AccountApi } from '../upstream/api.ts';
+import { readActiveAlgoOrders } from './algo-active.ts';
 
 /** Stable cache key for a query object: sorted keys, undefined/null dropped. */
 export function queryKey(query: object): string {
@@ -36,6 +37,7 @@ class RequestLoaders implements Loaders {
   #accountInfo: Loaders['accountInfo'] | undefined;
   #order: Loaders['order'] | undefined;
   #orderById: Loaders['orderById'] | undefined;
+  #algoOrders: Loaders['algoOrders'] | undefined;
   #referralAdminInfo: Loaders['referralAdminInfo'] | undefined;
   #refereeRebateSummary: Loaders['refereeRebateSummary'] | undefined;
 
@@ -59,6 +61,11 @@ class RequestLoaders implements Loaders {
   get orderById(): Loaders['orderById'] {
     this.#orderById ??= new DataLoader(each((id: number) => this.need().orderById(id)));
     return this.#orderById;
+  }
+
+  get algoOrders(): Loaders['algoOrders'] {
+    this.#algoOrders ??= new DataLoader(each(() => readActiveAlgoOrders(this.need())));
+    return this.#algoOrders;
   }
 
   get referralAdminInfo(): Loaders['referralAdminInfo'] {

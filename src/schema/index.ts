@@ -13,7 +13,12 @@ import './broker.ts';
 import './points.ts';
 import './referral.ts';
 import './rebate.ts';
+import './algo-order.ts';
+import './algo-mutation.ts';
+import './position-tpsl.ts';
+import './leverage.ts';
 import './live.ts';
+import './algo-live.ts';
 
 /** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */
 export const schema = withCodedEnumErrors(builder.toSchema({ sortSchema: true }));

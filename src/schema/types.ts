@@ -16,6 +16,7 @@ import type {
 } from '../contract/wire.ts';
 import type { Idempotency } from '../idempotency/index.ts';
 import type { LiveMetrics } from '../live/metrics.ts';
+import type { AlgoOrderModel } from '../models/algo-order.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
 import { unauthenticated } from './errors.ts';
@@ -25,6 +26,7 @@ export {
   BatchItemErrorMember,
   ErrorMember,
   gqlError,
+  InputErrorMember,
   UpstreamRejectedErrorMember,
   unauthenticated,
 } from './errors.ts';
@@ -58,6 +60,8 @@ export interface Loaders {
   order: DataLoader<string, OrderRecord>;
   /** Orders by exchange order id, the same way. */
   orderById: DataLoader<number, OrderRecord>;
+  /** Working algo orders (roots, legs nested) by account id: one read per request. */
+  algoOrders: DataLoader<string, AlgoOrderModel[]>;
   referralAdminInfo: DataLoader<ReferralAdminInfoQuery, ReferralAdminInfo, string>;
   refereeRebateSummary: DataLoader<RefereeRebateSummaryQuery, RefereeRebateSummary, string>;
 }

@@ -10,12 +10,14 @@
  *   listOrders              {a:…}:cache:orders                field = query      openOrderTtlMs
  *   positions, position     {a:…}:cache:positions             field "-", "s:…"   openOrderTtlMs
  *   holdings                {a:…}:cache:balances              field = query      openOrderTtlMs
+ *   listAlgoOrders          {a:…}:cache:algoOrders            field = query      openOrderTtlMs
+ *   leverage(s)             {a:…}:cache:leverage              field = query, "-" accountTtlMs
  *   referralAdminInfo       {a:…}:cache:referralAdminInfo     field = query      referralTtlMs
  *   refereeRebateSummary    {a:…}:cache:refereeRebateSummary  field = query      referralTtlMs
  *
  * Every group lives in one hash, so a mutation invalidates the whole group with one DEL (no
- * key scans): any order mutation drops the account's orders, lists, positions and balances
- * at once, even a cancel that names an order only by its exchange id.
+ * key scans): any order mutation drops the account's orders, lists, positions, balances and
+ * algo orders at once, even a cancel that names an order only by its exchange id.
  */
 import type { CallArgs, Operation } from './catalog.ts';
 import { queryString } from './catalog.ts';

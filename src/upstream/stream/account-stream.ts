@@ -9,6 +9,7 @@
  */
 import { RequestSigner } from '../../auth/request-signature.ts';
 import { PRIVATE_TOPICS } from '../../contract/constants.ts';
+import { ORDER_STATE } from '../../contract/endpoint-parts.ts';
 import {
   type BalanceModel,
   balanceFromRest,
@@ -18,6 +19,7 @@ import {
 import type { AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import type { AccountReads } from './account-reads.ts';
+import { algoOrderFromStream } from './algo-map.ts';
 import { type BackoffPolicy, backoffDelay } from './backoff.ts';
 import {
   balancesFromStream,
@@ -37,8 +39,8 @@ import {
 } from './order-resync.ts';
 import { StreamSocket } from './socket.ts';
 
-/** Cache groups an order event makes stale (the catalog's `CacheGroup`s). */
-const ORDER_GROUPS: readonly CacheGroup[] = ['order', 'orders', 'positions', 'balances'];
+/** Cache groups an order or algo event makes stale: what an order mutation makes stale. */
+const ORDER_GROUPS = ORDER_STATE;
 /** Attempts of a failing gap read (with the reconnect backoff) before it waits for the next resync. */
 const RESYNC_ATTEMPTS = 5;
 
@@ -169,6 +171,17 @@ export class AccountStream {
         emit({ type: 'order', order });
         return;
       }
+      case 'algoexecutionreport': {
+        const order = algoOrderFromStream(data);
+        if (!order) return;
+        await invalidate(ORDER_GROUPS);
+        emit({ type: 'algo', order });
+        return;
+      }
+      case 'account':
+        // `{accountDetail: {symbolLeverage}}`: a leverage setting changed.
+        await invalidate(['leverage', 'positions']);
+        return;
       case 'position': {
         const positions = positionsFromStream(data);
         if (positions.length === 0) return;

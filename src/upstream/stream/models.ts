@@ -7,6 +7,7 @@
 
 import type { WalletSide, WalletStatus } from '../../contract/constants.ts';
 import type { MarginMode, OrderStatus, OrderType, Side } from '../../contract/wire.ts';
+import type { AlgoOrderModel } from '../../models/algo-order.ts';
 import type { BalanceModel, PositionModel } from '../../models/portfolio.ts';
 
 export interface FillModel {
@@ -70,6 +71,8 @@ export type AccountEventModel = LiquidationEventModel | WithdrawalStatusEventMod
 /** One private-stream event of an account, as the hub fans it out. */
 export type AccountStreamEvent =
   | { type: 'order'; order: OrderUpdateModel }
+  /** An algo order's tree after a change (`algoexecutionreport`). */
+  | { type: 'algo'; order: AlgoOrderModel }
   | { type: 'positions'; positions: PositionModel[] }
   | { type: 'balances'; balances: BalanceModel[] }
   | { type: 'account'; event: AccountEventModel }

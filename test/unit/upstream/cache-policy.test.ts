@@ -91,17 +91,24 @@ describe('invalidatedKeys', () => {
     expect(invalidatedKeys(CATALOG.createOrder, { kind: 'global' })).toEqual([]);
   });
 
-  it('drops every order, order list, position and balance of the account on any order mutation', () => {
-    const orderState = ['order', 'orders', 'positions', 'balances'].map((g) => cacheKey(alice, g));
+  it('drops every order, order list, position, balance and algo order of the account on any order mutation', () => {
+    const orderState = ['order', 'orders', 'positions', 'balances', 'algoOrders'].map((g) =>
+      cacheKey(alice, g),
+    );
     const mutations = Object.values(CATALOG).filter((op) => op.auth === 'trading');
     expect(mutations.map((op) => op.name).sort()).toEqual([
       'batchCreateOrders',
+      'cancelAlgoOrder',
+      'cancelAlgoOrderByClientOrderId',
+      'cancelAlgoOrders',
       'cancelAllOrders',
       'cancelOrder',
       'cancelOrderByClientOrderId',
       'cancelOrders',
       'cancelOrdersByClientOrderIds',
+      'createAlgoOrder',
       'createOrder',
+      'editAlgoOrder',
       'editOrder',
     ]);
     for (const op of mutations) expect(invalidatedKeys(op, alice)).toEqual(orderState);

@@ -1,0 +1,106 @@
+/**
+ * A position's TP/SL orders and the spec's slots: "one full-position order per position and
+ * at most 10 partial take-profit and 10 partial stop-loss orders per side" (untriggered, per
+ * symbol, margin mode and position side, as the sandbox counts them: docs/algo-orders.md). A
+ * TP/SL's position side is the opposite of its legs' side (SELL legs close a LONG). A partial
+ * TP/SL with both legs takes a take-profit slot and a stop-loss slot.
+ */
+import { TPSL_FULL_PER_POSITION, TPSL_PARTIAL_PER_SIDE } from '../contract/constants.ts';
+import type { MarginMode, Side } from '../contract/wire-orders.ts';
+import type { AlgoOrderModel } from '../models/algo-order.ts';
+import { InputErrorMember } from '../schema/types.ts';
+import { isWaiting } from './algo-active.ts';
+
+export type PositionSide = 'LONG' | 'SHORT';
+
+export interface PositionTpSlModel {
+  full: AlgoOrderModel | null;
+  partialTakeProfits: AlgoOrderModel[];
+  partialStopLosses: AlgoOrderModel[];
+  partialTakeProfitSlotsLeft: number;
+  partialStopLossSlotsLeft: number;
+}
+
+/** Which TP/SLs belong to a position: its symbol, margin mode and side (null: either side). */
+export interface PositionKey {
+  symbol: string;
+  marginMode: MarginMode;
+  side: PositionSide | null;
+}
+
+/** The side a leg closes. */
+export const closedBy = (legSide: Side): PositionSide => (legSide === 'SELL' ? 'LONG' : 'SHORT');
+/** The side of the legs that close a position. */
+export const closingSide = (side: PositionSide): Side => (side === 'LONG' ? 'SELL' : 'BUY');
+
+const waitingLeg = (root: AlgoOrderModel, kind: 'TAKE_PROFIT' | 'STOP_LOSS') =>
+  root.childOrders.find((leg) => leg.algoType === kind && isWaiting(leg));
+
+function belongs(root: AlgoOrderModel, key: PositionKey): boolean {
+  if (root.symbol !== key.symbol || !isWaiting(root)) return false;
+  if (root.marginMode !== null && root.marginMode !== key.marginMode) return false;
+  const legSide = root.childOrders.find((leg) => leg.side !== null)?.side;
+  return key.side === null || !legSide || closedBy(legSide) === key.side;
+}
+
+/** The position's waiting TP/SLs (roots; legs in childOrders) and the partial slots left. */
+export function positionTpSl(
+  roots: readonly AlgoOrderModel[],
+  key: PositionKey,
+): PositionTpSlModel {
+  const mine = roots.filter((root) => belongs(root, key));
+  const partial = mine.filter((root) => root.algoType === 'TP_SL');
+  const partialTakeProfits = partial.filter((root) => waitingLeg(root, 'TAKE_PROFIT'));
+  const partialStopLosses = partial.filter((root) => waitingLeg(root, 'STOP_LOSS'));
+  return {
+    full: mine.find((root) => root.algoType === 'POSITIONAL_TP_SL') ?? null,
+    partialTakeProfits,
+    partialStopLosses,
+    partialTakeProfitSlotsLeft: Math.max(0, TPSL_PARTIAL_PER_SIDE - partialTakeProfits.length),
+    partialStopLossSlotsLeft: Math.max(0, TPSL_PARTIAL_PER_SIDE - partialStopLosses.length),
+  };
+}
+
+export interface TpSlRequest {
+  full: boolean;
+  takeProfit: boolean;
+  stopLoss: boolean;
+}
+
+const slotsError = (field: string, message: string) =>
+  new InputErrorMember(`${field}: ${message} (tpslSlots)`, field, 'tpslSlots', 0);
+
+/** The input fields a refusal names, per kind of slot. */
+export interface SlotFields {
+  full: string;
+  takeProfit: string;
+  stopLoss: string;
+}
+
+const TPSL_FIELDS: SlotFields = {
+  full: 'input.quantity',
+  takeProfit: 'input.takeProfit',
+  stopLoss: 'input.stopLoss',
+};
+
+/** Refuses (InputError, rule tpslSlots) a TP/SL the position has no slot left for. */
+export function assertSlots(
+  tpsl: PositionTpSlModel,
+  request: TpSlRequest,
+  fields: SlotFields = TPSL_FIELDS,
+): void {
+  if (request.full && tpsl.full) {
+    throw slotsError(
+      fields.full,
+      `this position has its full-position TP/SL already (at most ${TPSL_FULL_PER_POSITION}): edit or cancel algo order ${tpsl.full.algoOrderId}, or give a quantity for a partial one`,
+    );
+  }
+  if (request.full) return;
+  const limit = `at most ${TPSL_PARTIAL_PER_SIDE} untriggered per position side`;
+  if (request.takeProfit && tpsl.partialTakeProfitSlotsLeft === 0) {
+    throw slotsError(fields.takeProfit, `no partial take-profit slot left (${limit})`);
+  }
+  if (request.stopLoss && tpsl.partialStopLossSlotsLeft === 0) {
+    throw slotsError(fields.stopLoss, `no partial stop-loss slot left (${limit})`);
+  }
+}

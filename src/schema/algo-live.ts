@@ -1,0 +1,18 @@
+/** `Subscription.algoOrderUpdates`: changes of the caller's algo orders, as they happen. */
+import { algoOrderUpdates, deliver } from '../resolvers/algo-live.ts';
+import { AlgoOrderRef } from './algo-order.ts';
+import { authenticated } from './auth.ts';
+import { builder } from './builder.ts';
+import * as rules from './rules.ts';
+
+builder.subscriptionField('algoOrderUpdates', (t) =>
+  t.field({
+    ...authenticated,
+    type: AlgoOrderRef,
+    description:
+      "The caller's algo orders after each change (placed, edited, resized, triggered, filled, cancelled): the root with its legs in childOrders.",
+    args: { symbol: t.arg.string({ validate: { schema: rules.symbol } }) },
+    subscribe: (_root, args, ctx) => algoOrderUpdates(ctx, args.symbol),
+    resolve: deliver,
+  }),
+);
