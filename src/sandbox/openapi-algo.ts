@@ -39,6 +39,12 @@ import {
 } from './openapi-schemas.ts';
 
 const positive = num({ exclusiveMinimum: true, minimum: 0 });
+/** A nullable enum lists null among its values (OpenAPI 3.0.3). */
+const nullableOneOf = (values: readonly string[]): Schema => ({
+  type: 'string',
+  enum: [...values, null],
+  nullable: true,
+});
 const anyAlgoType = oneOf([...ALGO_TYPES, ...ALGO_LEG_TYPES]);
 const status = oneOf(ALGO_STATUSES);
 const idText = { oneOf: [int(), str({ pattern: '^\\d+$' })] };
@@ -115,11 +121,11 @@ export const ALGO_ORDER_SCHEMA: Schema = obj({
   client_order_id: nullable(str()),
   root_algo_order_id: int(),
   parent_algo_order_id: int({ description: '0 for a root' }),
-  parent_algo_type: nullable(oneOf(ALGO_TYPES)),
+  parent_algo_type: nullableOneOf(ALGO_TYPES),
   symbol: str(),
   algo_type: anyAlgoType,
-  side: nullable(oneOf(SIDES)),
-  type: nullable(oneOf(ALGO_LEG_ORDER_TYPES)),
+  side: nullableOneOf(SIDES),
+  type: nullableOneOf(ALGO_LEG_ORDER_TYPES),
   quantity: num(),
   price: nullable(num()),
   trigger_price: nullable(num()),

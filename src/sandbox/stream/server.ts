@@ -16,6 +16,7 @@ import { round } from '../decimal.ts';
 import { isPending } from '../records.ts';
 import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
+import { listenAlgo } from './algo-feed.ts';
 import { StreamConnection } from './connection.ts';
 import { balancePayload, executionReport, positionPayload, type WalletEvent } from './payloads.ts';
 import { type TickerData, tickers } from './tickers.ts';
@@ -213,6 +214,7 @@ export class StreamServer {
     if (this.offEngine) return;
     const { events } = this.deps.state;
     this.offEngine = [
+      ...listenAlgo(events, (id, topic, data) => this.pushPrivate(id, topic, data)),
       events.on('order', (event) =>
         this.pushPrivate(event.accountId, 'executionreport', executionReport(event)),
       ),
