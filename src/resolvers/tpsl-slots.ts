@@ -33,27 +33,47 @@ export const closedBy = (legSide: Side): PositionSide => (legSide === 'SELL' ? '
 /** The side of the legs that close a position. */
 export const closingSide = (side: PositionSide): Side => (side === 'LONG' ? 'SELL' : 'BUY');
 
-const waitingLeg = (root: AlgoOrderModel, kind: 'TAKE_PROFIT' | 'STOP_LOSS') =>
-  root.childOrders.find((leg) => leg.algoType === kind && isWaiting(leg));
+const waitingLeg = (group: AlgoOrderModel, kind: 'TAKE_PROFIT' | 'STOP_LOSS') =>
+  group.childOrders.find((leg) => leg.algoType === kind && isWaiting(leg));
 
-function belongs(root: AlgoOrderModel, key: PositionKey): boolean {
-  if (root.symbol !== key.symbol || !isWaiting(root)) return false;
-  if (root.marginMode !== null && root.marginMode !== key.marginMode) return false;
-  const legSide = root.childOrders.find((leg) => leg.side !== null)?.side;
+const GROUPS = new Set(['TP_SL', 'POSITIONAL_TP_SL']);
+
+/**
+ * A root's TP/SL group: itself, or a BRACKET's TP/SL child. A bracket's partial child holds
+ * its slots from placement; its full one only once the bracket's order executed (before, it
+ * waits and takes no full slot), as the sandbox counts them.
+ */
+function groupOf(root: AlgoOrderModel): AlgoOrderModel | undefined {
+  if (GROUPS.has(root.algoType)) return root;
+  const child = root.algoType === 'BRACKET' ? root.childOrders[0] : undefined;
+  if (!child || !GROUPS.has(child.algoType)) return undefined;
+  return child.algoType === 'TP_SL' || root.executedQuantity > 0 ? child : undefined;
+}
+
+function belongs(group: AlgoOrderModel, key: PositionKey): boolean {
+  if (group.symbol !== key.symbol || !isWaiting(group)) return false;
+  if (group.marginMode !== null && group.marginMode !== key.marginMode) return false;
+  const legSide = group.childOrders.find((leg) => leg.side !== null)?.side;
   return key.side === null || !legSide || closedBy(legSide) === key.side;
 }
 
-/** The position's waiting TP/SLs (roots; legs in childOrders) and the partial slots left. */
+/**
+ * The position's waiting TP/SL groups (legs in childOrders; a bracket's by its TP/SL child)
+ * and the partial slots left.
+ */
 export function positionTpSl(
   roots: readonly AlgoOrderModel[],
   key: PositionKey,
 ): PositionTpSlModel {
-  const mine = roots.filter((root) => belongs(root, key));
-  const partial = mine.filter((root) => root.algoType === 'TP_SL');
-  const partialTakeProfits = partial.filter((root) => waitingLeg(root, 'TAKE_PROFIT'));
-  const partialStopLosses = partial.filter((root) => waitingLeg(root, 'STOP_LOSS'));
+  const mine = roots.flatMap((root) => {
+    const group = groupOf(root);
+    return group && belongs(group, key) ? [group] : [];
+  });
+  const partial = mine.filter((group) => group.algoType === 'TP_SL');
+  const partialTakeProfits = partial.filter((group) => waitingLeg(group, 'TAKE_PROFIT'));
+  const partialStopLosses = partial.filter((group) => waitingLeg(group, 'STOP_LOSS'));
   return {
-    full: mine.find((root) => root.algoType === 'POSITIONAL_TP_SL') ?? null,
+    full: mine.find((group) => group.algoType === 'POSITIONAL_TP_SL') ?? null,
     partialTakeProfits,
     partialStopLosses,
     partialTakeProfitSlotsLeft: Math.max(0, TPSL_PARTIAL_PER_SIDE - partialTakeProfits.length),

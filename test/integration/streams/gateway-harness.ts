@@ -36,7 +36,13 @@ export interface LiveHarness {
 }
 
 export async function startLive(
-  options: { replicas?: number; env?: Record<string, string>; sandbox?: SandboxOptions } = {},
+  options: {
+    replicas?: number;
+    env?: Record<string, string>;
+    sandbox?: SandboxOptions;
+    /** More traders, known to the gateway and the sandbox (a pool: one account per test). */
+    extra?: TestCaller[];
+  } = {},
 ): Promise<LiveHarness> {
   const sandbox = await createSandbox({
     limits: false,
@@ -49,7 +55,8 @@ export async function startLive(
   const dev = makeCaller('dev', 'trader');
   dev.entry.developer = true;
   // carol is known to the gateway only: her stream auth is refused.
-  registerCallers(sandbox, [alice, bob, dev]);
+  const extra = options.extra ?? [];
+  registerCallers(sandbox, [alice, bob, dev, ...extra]);
   const prefix = uniquePrefix('live');
   const replicas: Replica[] = [];
   for (let i = 0; i < (options.replicas ?? 1); i++) {
@@ -65,7 +72,9 @@ export async function startLive(
     const gateway = await createGateway({
       config,
       upstreamUrl: sandbox.url,
-      keystore: { principals: [alice.entry, bob.entry, carol.entry, dev.entry] },
+      keystore: {
+        principals: [alice.entry, bob.entry, carol.entry, dev.entry, ...extra.map((c) => c.entry)],
+      },
       logger: createLogger({ level: 'silent' }),
       processMetrics: false,
     });
