@@ -33,9 +33,13 @@ const PLACE = `mutation($input: PlaceOrderInput!) {
   placeOrder(input: $input) { __typename ... on Error { code message } }
 }`;
 
+/**
+ * The gateway's upstream budgets scaled up (POST /v1/algo/order is 1 per second): the slot
+ * tests place a dozen TP/SLs. The sandbox enforces no limits here.
+ */
 export async function startAlgo(traders = 12): Promise<AlgoHarness> {
   const pool = callerPool('algo', traders);
-  const live = await startLive({ extra: pool.all });
+  const live = await startLive({ extra: pool.all, env: { UPSTREAM_LIMIT_SCALE: '50' } });
   const replica = live.replicas[0]!;
   const harness: AlgoHarness = {
     live,
