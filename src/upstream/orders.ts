@@ -8,7 +8,7 @@
  *   query  the query parameters are signed; the query is sent as the normalized string with
  *          `signature=…` appended, so the ed25519 request signature covers it as well;
  *   tree   every object of the body's tree (algo orders: root, legs) signed over its own
- *          fields but `child_orders` (signed-tree.ts), sent once like an edit.
+ *          fields but `child_orders` (auth/order-tree.ts), sent once like an edit.
  *
  * Placements are never placed twice. Every order carries a client_order_id (the caller's, or
  * a generated UUID: 36 characters, never starting with a hyphen) and is signed once; the same
@@ -36,6 +36,8 @@
  * client_order_id. A placement that never left (deadline hit in the budget wait) fails as
  * it is: nothing was placed.
  */
+
+import { signTree } from '../auth/order-tree.ts';
 import type { OrderRecord } from '../contract/wire.ts';
 import { withoutNulls } from './order-params.ts';
 import { type Placement, placeBatch, placeOrder } from './order-placement.ts';
@@ -43,7 +45,6 @@ import type { Call, Handler, Layer } from './pipeline.ts';
 import { sleep as realSleep } from './pipeline.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import { signed, signedQuery, signerOf } from './signed-query.ts';
-import { signTree } from './signed-tree.ts';
 
 export interface OrdersLayerOptions {
   policy: RetryPolicy;

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { generateKeyMaterial } from '../../src/auth/keys.ts';
 import { normalizeOrderParams, OrderSigner } from '../../src/auth/order-signature.ts';
+import { signTree } from '../../src/auth/order-tree.ts';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { SeedAccount } from '../../src/sandbox/index.ts';
-import { signTree } from '../../src/upstream/signed-tree.ts';
 
 export interface TestAccount {
   accountId: string;

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { secp } from '../../../src/auth/engines/noble.ts';
 import { normalizeOrderParams, OrderSigner } from '../../../src/auth/order-signature.ts';
+import { signTree } from '../../../src/auth/order-tree.ts';
 import { verifyOrderByRecovery } from '../../../src/sandbox/order-verify.ts';
-import { signTree } from '../../../src/upstream/signed-tree.ts';
 
 const signer = new OrderSigner(Buffer.from(secp.utils.randomSecretKey()).toString('hex'));
 const tp = {
