@@ -5,10 +5,11 @@
  * errors (a variable takes the value of the same-named field in an earlier answer: the edit's
  * `$orderId` is the one the order list shows); its graphql-ws snippet's subscription delivers.
  */
-import { type DocumentNode, Kind, parse, print } from 'graphql';
+import { parse, print } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { operations, remember } from '../../helpers/doc-operations.ts';
 import { fencedBlocks, readDoc, shellWords } from '../../unit/docs/markdown.ts';
 import { type Running, startGateway, uniquePrefix } from '../server/harness.ts';
 
@@ -142,31 +143,3 @@ describe('README', () => {
     }
   });
 });
-
-/** Each operation of a document: its name and its variables' names, in document order. */
-function operations(document: DocumentNode) {
-  return document.definitions.flatMap((d) =>
-    d.kind === Kind.OPERATION_DEFINITION
-      ? [
-          {
-            name: d.name?.value,
-            variables: (d.variableDefinitions ?? []).map((v) => v.variable.name.value),
-          },
-        ]
-      : [],
-  );
-}
-
-/** Records the first value of every field name in an answer (later answers overwrite). */
-function remember(value: unknown, seen: Map<string, unknown>, fresh = new Set<string>()): void {
-  if (Array.isArray(value)) for (const item of value) remember(item, seen, fresh);
-  else if (value && typeof value === 'object') {
-    for (const [key, field] of Object.entries(value)) {
-      if (field !== null && typeof field !== 'object' && !fresh.has(key)) {
-        seen.set(key, field);
-        fresh.add(key);
-      }
-      remember(field, seen, fresh);
-    }
-  }
-}

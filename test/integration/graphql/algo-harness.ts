@@ -19,6 +19,7 @@ export interface AlgoHarness {
     query: string,
     variables?: Record<string, unknown>,
     headers?: Record<string, string>,
+    operationName?: string,
   ): Promise<Result & { headers: Headers }>;
   /** Upstream requests of `caller`'s account so far, by method and path. */
   upstream(caller: TestCaller, method: string, path: string | RegExp): number;
@@ -44,7 +45,7 @@ export async function startAlgo(traders = 12): Promise<AlgoHarness> {
   const harness: AlgoHarness = {
     live,
     trader: () => pool.next(),
-    async gql(caller, query, variables = {}, headers = {}) {
+    async gql(caller, query, variables = {}, headers = {}, operationName = undefined) {
       const response = await fetch(replica.url, {
         method: 'POST',
         headers: {
@@ -52,7 +53,7 @@ export async function startAlgo(traders = 12): Promise<AlgoHarness> {
           authorization: `Bearer ${caller.token}`,
           ...headers,
         },
-        body: JSON.stringify({ query, variables }),
+        body: JSON.stringify({ query, variables, operationName }),
       });
       return { ...((await response.json()) as Result), headers: response.headers };
     },
