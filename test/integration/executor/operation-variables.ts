@@ -50,6 +50,25 @@ export const OPERATION_VARIABLES: Record<string, Record<string, unknown>> = {
     },
   },
   UpsertPointsStage: { input: { stageName: 'diff stage', startDate: '2030-01-01' } },
+  SetLeverage: { input: { symbol: 'PERP_ETH_USDC', leverage: 5 } },
+  Leverage: { symbol: 'PERP_ETH_USDC' },
+  PlaceAlgoOrder: {
+    input: {
+      symbol: 'PERP_ETH_USDC',
+      algoType: 'STOP',
+      side: 'SELL',
+      type: 'MARKET',
+      quantity: 0.5,
+      triggerPrice: 2000,
+      clientOrderId: 'ops-algo-1',
+    },
+  },
+  AlgoOrders: { filter: { status: 'INCOMPLETE' }, first: 5 },
+  EditAlgoOrder: { input: { algoOrderId: 'paste algoOrderId', triggerPrice: 2100 } },
+  CancelAlgoOrder: { input: { symbol: 'PERP_ETH_USDC', algoOrderId: 'paste algoOrderId' } },
+  SetPositionTpSl: { input: { symbol: 'PERP_ETH_USDC', takeProfit: { offset: 100 } } },
+  PositionTpSl: {},
+  CancelAlgoOrders: { symbol: 'PERP_ETH_USDC' },
 };
 
 /** Variables no document gives a value for (docs/api.md's Dashboard). */
