@@ -24,6 +24,12 @@ const MUTATIONS = [
   'upsertPointsStage',
   'createReferralCode',
   'setAffiliateRebateRate',
+  'placeAlgoOrder',
+  'editAlgoOrder',
+  'cancelAlgoOrder',
+  'cancelAlgoOrders',
+  'setPositionTpSl',
+  'setLeverage',
 ];
 
 describe('schema shape (names other tools call)', () => {
@@ -177,5 +183,84 @@ describe('union queries clients write', () => {
       }
     }`);
     expect(validate(schema, document)).toEqual([]);
+  });
+
+  it('has the algo-order, TP/SL and leverage names issue 26 fixes', () => {
+    const type = (name: string) => schema.getType(name) as GraphQLObjectType;
+    const argsOf = (owner: string, field: string) =>
+      type(owner)
+        .getFields()
+        [field]!.args.map((a) => `${a.name}: ${String(a.type)}`)
+        .sort();
+    const values = (name: string) =>
+      (schema.getType(name) as import('graphql').GraphQLEnumType).getValues().map((v) => v.name);
+    const inputFields = (name: string) =>
+      Object.entries((schema.getType(name) as import('graphql').GraphQLInputObjectType).getFields())
+        .map(([field, f]) => `${field}: ${String(f.type)}`)
+        .sort();
+    expect(values('AlgoType').sort()).toEqual(
+      ['STOP', 'TP_SL', 'POSITIONAL_TP_SL', 'BRACKET', 'TRAILING_STOP'].sort(),
+    );
+    expect(argsOf('Mutation', 'placeAlgoOrder')).toEqual(['input: PlaceAlgoOrderInput!']);
+    expect(argsOf('Mutation', 'editAlgoOrder')).toEqual(['input: EditAlgoOrderInput!']);
+    expect(argsOf('Mutation', 'cancelAlgoOrder')).toEqual(['input: CancelAlgoOrderInput!']);
+    expect(inputFields('CancelAlgoOrderInput')).toEqual([
+      'algoOrderId: BigInt!',
+      'symbol: String!',
+    ]);
+    expect(argsOf('Mutation', 'cancelAlgoOrders')).toEqual([
+      'algoType: AlgoType',
+      'symbol: String',
+    ]);
+    expect(fields(type('PlaceAlgoOrderSuccess'))).toContain('algoOrderId');
+    expect(inputFields('SetPositionTpSlInput')).toEqual(
+      expect.arrayContaining([
+        'quantity: Float',
+        'stopLoss: TpSlLegInput',
+        'symbol: String!',
+        'takeProfit: TpSlLegInput',
+      ]),
+    );
+    expect(inputFields('TpSlLegInput')).toEqual([
+      'offset: Float',
+      'offsetPercent: Float',
+      'pnl: Float',
+      'triggerPrice: Float',
+    ]);
+    expect(fields(type('SetPositionTpSlSuccess'))).toEqual(
+      expect.arrayContaining(['algoOrderId', 'takeProfitTriggerPrice', 'stopLossTriggerPrice']),
+    );
+    expect(argsOf('Account', 'algoOrders')).toEqual([
+      'after: String',
+      'filter: AlgoOrderFilter',
+      'first: Int',
+    ]);
+    expect(fields(type('AlgoOrder'))).toEqual(
+      expect.arrayContaining(
+        'algoOrderId symbol algoType side quantity triggerPrice price status isTriggered childOrders createdAt'.split(
+          ' ',
+        ),
+      ),
+    );
+    expect(argsOf('Subscription', 'algoOrderUpdates')).toEqual(['symbol: String']);
+    expect(String(type('Position').getFields().tpsl!.type)).toBe('PositionTpSl');
+    expect(fields(type('PositionTpSl')).sort()).toEqual(
+      [
+        'full',
+        'partialStopLossSlotsLeft',
+        'partialStopLosses',
+        'partialTakeProfitSlotsLeft',
+        'partialTakeProfits',
+      ].sort(),
+    );
+    expect(String(type('PositionTpSl').getFields().partialTakeProfits!.type)).toBe('[AlgoOrder!]!');
+    expect(inputFields('SetLeverageInput')).toEqual([
+      'leverage: Int!',
+      'marginMode: MarginMode',
+      'symbol: String!',
+    ]);
+    expect(fields(type('SetLeverageSuccess')).sort()).toEqual(['leverage', 'marginMode', 'symbol']);
+    expect(argsOf('Account', 'leverage')).toEqual(['marginMode: MarginMode', 'symbol: String!']);
+    expect(String(type('Account').getFields().leverage!.type)).toBe('Int!');
   });
 });

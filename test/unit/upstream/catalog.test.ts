@@ -134,6 +134,7 @@ describe('catalog', () => {
       'holdings',
       'leverage',
       'leverages',
+      'listAlgoOrders',
       'listOrders',
       'orderByClientOrderId',
       'orderById',
