@@ -30,13 +30,23 @@ describe('catalog', () => {
       'GET /v1/client/leverage',
       'GET /v1/client/leverages',
       'GET /v1/client/order/{client_order_id}',
+      'GET /v1/kline',
       'GET /v1/order/{order_id}',
+      'GET /v1/orderbook/{symbol}',
       'GET /v1/orders',
       'GET /v1/position/{symbol}',
       'GET /v1/positions',
+      'GET /v1/public/funding_rate/{symbol}',
+      'GET /v1/public/funding_rates',
+      'GET /v1/public/futures',
+      'GET /v1/public/futures/{symbol}',
+      'GET /v1/public/info',
+      'GET /v1/public/info/{symbol}',
+      'GET /v1/public/market_trades',
       'GET /v1/public/sv_nonce',
       'GET /v1/referral/admin_info',
       'GET /v1/referral/referee_rebate_summary',
+      'GET /v1/tv/kline_history',
       'GET /v1/withdraw_nonce',
       'POST /v1/admin/points/stage',
       'POST /v1/algo/order',
@@ -85,6 +95,17 @@ describe('catalog', () => {
         windowMs: 1_000,
         scope: 'account',
       },
+      // Market data (facts §1): the public reads are per IP, so global to the gateway.
+      symbolInfos: { key: 'public_info', limit: 10, windowMs: 1_000, scope: 'global' },
+      symbolInfo: { key: 'public_info_symbol', limit: 10, windowMs: 1_000, scope: 'global' },
+      futuresInfos: { key: 'public_futures', limit: 10, windowMs: 1_000, scope: 'global' },
+      futuresInfo: { key: 'public_futures_symbol', limit: 10, windowMs: 1_000, scope: 'global' },
+      marketTrades: { key: 'market_trades', limit: 10, windowMs: 1_000, scope: 'global' },
+      orderBook: { key: 'orderbook', limit: 10, windowMs: 1_000, scope: 'account' },
+      klines: { key: 'kline', limit: 10, windowMs: 1_000, scope: 'account' },
+      klineHistory: { key: 'tv_kline_history', limit: 5, windowMs: 10_000, scope: 'global' },
+      fundingRate: { key: 'funding_rate', limit: 30, windowMs: 1_000, scope: 'global' },
+      fundingRates: { key: 'funding_rates', limit: 10, windowMs: 1_000, scope: 'global' },
       // Algo orders and leverage (facts §3, §4); the leverage read is per IP.
       createAlgoOrder: { key: 'algo_order_create', limit: 1, windowMs: 1_000, scope: 'account' },
       editAlgoOrder: { key: 'algo_order_edit', limit: 5, windowMs: 1_000, scope: 'account' },
@@ -155,7 +176,17 @@ describe('catalog', () => {
         .filter(([, op]) => op.auth === kind)
         .map(([name]) => name)
         .sort();
-    expect(byKind('public')).toEqual(['strategyVaultNonce']);
+    expect(byKind('public')).toEqual([
+      'fundingRate',
+      'fundingRates',
+      'futuresInfo',
+      'futuresInfos',
+      'klineHistory',
+      'marketTrades',
+      'strategyVaultNonce',
+      'symbolInfo',
+      'symbolInfos',
+    ]);
     expect(byKind('trading')).toEqual([
       'batchCreateOrders',
       'cancelAlgoOrder',
