@@ -93,6 +93,30 @@ function triggerOf(leg: TpSlLegArgs, kind: TpSlKind, base: TpSlBase, mark: numbe
   return price;
 }
 
+/** The TP/SL as sent: the position's margin mode, legs on its closing side. */
+function tpslBody(
+  input: SetPositionTpSlArgs,
+  position: PositionModel,
+  tp: number | null,
+  sl: number | null,
+) {
+  const full = input.quantity == null;
+  const side = closingSide(position.side as 'LONG' | 'SHORT');
+  const legs = [
+    ...(tp === null ? [] : [{ algoType: 'TAKE_PROFIT' as const, side, triggerPrice: tp }]),
+    ...(sl === null ? [] : [{ algoType: 'STOP_LOSS' as const, side, triggerPrice: sl }]),
+  ];
+  return toCreateAlgoParams({
+    symbol: input.symbol,
+    algoType: full ? 'POSITIONAL_TP_SL' : 'TP_SL',
+    clientOrderId: input.clientOrderId ?? null,
+    quantity: input.quantity ?? null,
+    reduceOnly: full ? null : true,
+    marginMode: position.marginMode,
+    childOrders: legs,
+  });
+}
+
 export function setPositionTpSl(ctx: GatewayContext, input: SetPositionTpSlArgs) {
   return mutation(async () => {
     const account = requireAccount(ctx);
@@ -116,23 +140,7 @@ export function setPositionTpSl(ctx: GatewayContext, input: SetPositionTpSlArgs)
     const side = position.side as 'LONG' | 'SHORT';
     const key = { symbol: input.symbol, marginMode: position.marginMode, side };
     assertSlots(positionTpSl(roots, key), { full, takeProfit: tp !== null, stopLoss: sl !== null });
-    const leg = (algoType: 'TAKE_PROFIT' | 'STOP_LOSS', triggerPrice: number) => ({
-      algoType,
-      side: closingSide(side),
-      triggerPrice,
-    });
-    const params = toCreateAlgoParams({
-      symbol: input.symbol,
-      algoType: full ? 'POSITIONAL_TP_SL' : 'TP_SL',
-      clientOrderId: input.clientOrderId ?? null,
-      quantity: input.quantity ?? null,
-      reduceOnly: full ? null : true,
-      marginMode: position.marginMode,
-      childOrders: [
-        ...(tp === null ? [] : [leg('TAKE_PROFIT', tp)]),
-        ...(sl === null ? [] : [leg('STOP_LOSS', sl)]),
-      ],
-    });
+    const params = tpslBody(input, position, tp, sl);
     const placed = await createAlgo(ctx, params);
     return {
       algoOrderId: placed.algoOrderId,

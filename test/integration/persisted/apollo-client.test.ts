@@ -241,6 +241,56 @@ describe('Apollo Client 4 + persisted-queries link, PERSISTED_OPERATIONS=require
     });
   });
 
+  it('runs the algo-order, TP/SL and leverage operations by hash', async () => {
+    const symbol = 'PERP_ETH_USDC';
+    const long = await run(trader, generated.PlaceOrderDocument, {
+      input: { symbol, orderType: 'MARKET', side: 'BUY', orderQuantity: 1 },
+    });
+    expect(long.placeOrder).toMatchObject({ __typename: 'PlaceOrderSuccess' });
+    const leverage = await run(trader, generated.SetLeverageDocument, {
+      input: { symbol, leverage: 10 },
+    });
+    expect(leverage.setLeverage).toMatchObject({ __typename: 'SetLeverageSuccess', leverage: 10 });
+    expect((await run(trader, generated.LeverageDocument, { symbol })).account?.cross).toBe(10);
+
+    const tpsl = await run(trader, generated.SetPositionTpSlDocument, {
+      input: { symbol, takeProfit: { offset: 200 }, stopLoss: { offsetPercent: 5 } },
+    });
+    expect(tpsl.setPositionTpSl).toMatchObject({ __typename: 'SetPositionTpSlSuccess' });
+    const panel = await run(trader, generated.PositionTpSlDocument, {});
+    const row = panel.account?.positions?.rows.find((r) => r.symbol === symbol);
+    expect(row?.tpsl?.full?.algoType).toBe('POSITIONAL_TP_SL');
+
+    const stop = await run(trader, generated.PlaceAlgoOrderDocument, {
+      input: {
+        symbol,
+        algoType: 'STOP',
+        side: 'SELL',
+        type: 'MARKET',
+        quantity: 0.5,
+        triggerPrice: 2500,
+      },
+    });
+    const placed = stop.placeAlgoOrder;
+    expect(placed).toMatchObject({ __typename: 'PlaceAlgoOrderSuccess' });
+    const algoOrderId = placed?.__typename === 'PlaceAlgoOrderSuccess' ? placed.algoOrderId : 0;
+    const list = await run(trader, generated.AlgoOrdersDocument, {
+      filter: { status: 'INCOMPLETE' },
+      first: 10,
+    });
+    expect(list.account?.algoOrders?.totalCount).toBe(2);
+    const edit = await run(trader, generated.EditAlgoOrderDocument, {
+      input: { algoOrderId, triggerPrice: 2550 },
+    });
+    expect(edit.editAlgoOrder).toMatchObject({ __typename: 'EditAlgoOrderSuccess' });
+    const cancel = await run(trader, generated.CancelAlgoOrderDocument, {
+      input: { symbol, algoOrderId },
+    });
+    expect(cancel.cancelAlgoOrder).toMatchObject({ __typename: 'CancelAlgoOrderSuccess' });
+    const all = await run(trader, generated.CancelAlgoOrdersDocument, { symbol });
+    expect(all.cancelAlgoOrders).toMatchObject({ __typename: 'CancelAlgoOrdersSuccess' });
+  });
+
   // Subscriptions (operations/live) travel over SSE or graphql-ws, not this HTTP link: the
   // streams suite runs each of them.
   it('has run every query and mutation in operations/ (a new one needs a case here)', () => {

@@ -7,7 +7,9 @@
  * mark across the trigger again fires nothing more. An algo order cancelled at the upstream
  * behind the gateway's back is known from the stream alone, which drops the cached list.
  */
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlgoOrderUpdatesDocument } from '../../../operations/generated/graphql.ts';
 import { SandboxClient } from '../../helpers/sandbox-client.ts';
 import { type AlgoHarness, ETH, startAlgo } from '../graphql/algo-harness.ts';
 import type { TestCaller } from '../server/harness.ts';
@@ -121,7 +123,8 @@ describe('algoOrderUpdates', () => {
   it("drops the cached algo-order list on the stream's event", async () => {
     const bob = h.trader();
     const client = wsClient(h.live.replicas[0]!, bob.token);
-    const ws = wsSubscribe(client, UPDATES);
+    // The persisted operation a client sends (operations/live/algo-order-updates.graphql).
+    const ws = wsSubscribe(client, print(AlgoOrderUpdatesDocument));
     await privateReady(bob);
     const input = { symbol: ETH, algoType: 'STOP', side: 'SELL', type: 'MARKET', quantity: 0.5 };
     const placed = await h.gql(bob, PLACE, { input: { ...input, triggerPrice: 2400 } });
