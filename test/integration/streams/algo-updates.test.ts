@@ -6,6 +6,7 @@
  * each transport delivers its trigger once, with the order it placed filled, and moving the
  * mark across the trigger again fires nothing more. An algo order cancelled at the upstream
  * behind the gateway's back is known from the stream alone, which drops the cached list.
+ * Position.tpsl is for queries: a subscription selecting it gets an error naming the rule.
  */
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,5 +149,29 @@ describe('algoOrderUpdates', () => {
     expect(await listed()).toEqual({ algoOrderId: id, status: 'CANCELLED' });
     ws.stop();
     await client.dispose();
+  });
+
+  it('answers Position.tpsl in a subscription with an error naming the rule', async () => {
+    const carol = h.trader();
+    const sub = sseSubscribe(
+      h.live.replicas[0]!,
+      'subscription { positionUpdates { symbol quantity tpsl { full { algoOrderId } } } }',
+      { token: carol.token },
+    );
+    expect(await sub.status).toBe(200);
+    await privateReady(carol);
+    await h.moveMid(3000);
+    await h.open(carol, 1);
+    const update = await sub.next((r) => r.errors !== undefined || r.data !== undefined);
+    expect(update.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      rule: 'queryOnly',
+    });
+    expect(update.data?.positionUpdates?.[0]).toMatchObject({
+      symbol: ETH,
+      quantity: 1,
+      tpsl: null,
+    });
+    sub.stop();
   });
 });
