@@ -26,12 +26,13 @@ export const ErrorInterface = builder.interfaceRef<ErrorMember>('Error').impleme
 
 builder.objectType(InputErrorMember, {
   name: 'InputError',
-  description: 'The upstream rejected a value of the input (-1004/-1005).',
+  description:
+    'A value of the input was refused: by the upstream (-1004/-1005), or by the gateway from the upstream state before sending anything (upstreamCode 0: tpslSlots, noPosition, …).',
   interfaces: [ErrorInterface],
   fields: (t) => ({
     field: t.exposeString('field', { nullable: true, description: 'e.g. input.orderPrice' }),
     rule: t.exposeString('rule'),
-    upstreamCode: t.exposeInt('upstreamCode'),
+    upstreamCode: t.exposeInt('upstreamCode', { description: '0: refused by the gateway' }),
   }),
 });
 
