@@ -1,7 +1,8 @@
 /**
  * The shape of a row of the endpoint table (endpoints.ts); endpoint-parts.ts holds the pieces
- * rows share.
+ * rows share, the fields-*.ts files the rows' field tables.
  */
+import type { FieldTable } from './field-types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -73,10 +74,10 @@ export interface Endpoint {
   auth: AuthKind;
   signature: SignaturePlacement;
   idempotency: Idempotency;
-  /** Takes a JSON body; an endpoint without one refuses a non-empty body. */
-  body?: boolean;
-  /** Query parameter names taken; any other is 400 -1004. */
-  query?: readonly string[];
+  /** Fields of its JSON body; an endpoint without a table refuses a non-empty body. */
+  body?: FieldTable;
+  /** Query parameters taken, with their rules; any other name is 400 -1004. */
+  query?: FieldTable;
   /** null: never cached (mutations, nonces). Cached reads are also coalesced in-process. */
   cache: CachePolicy | null;
   /** Cache groups of the same account a successful (or ambiguous) call makes stale. */

@@ -4,6 +4,7 @@
  */
 import { perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { Endpoint } from './endpoint-types.ts';
+import * as market from './fields-market.ts';
 
 /** A public read: unsigned, `n` per second per IP (documented in the facts' [OA]). */
 const publicRead = (limit: number) =>
@@ -41,14 +42,14 @@ export const MARKET_ENDPOINTS = {
   'GET /v1/public/market_trades': {
     ...publicRead(10),
     name: 'marketTrades',
-    query: ['symbol', 'limit'],
+    query: market.MARKET_TRADES_QUERY,
     data: ['rows'],
     budget: 'market_trades',
   },
   'GET /v1/orderbook/{symbol}': {
     ...READ,
     name: 'orderBook',
-    query: ['max_level'],
+    query: market.ORDER_BOOK_QUERY,
     data: ['asks', 'bids'],
     limit: perSecond(10, 'facts'),
     budget: 'orderbook',
@@ -56,7 +57,7 @@ export const MARKET_ENDPOINTS = {
   'GET /v1/kline': {
     ...READ,
     name: 'klines',
-    query: ['symbol', 'type', 'limit'],
+    query: market.KLINE_QUERY,
     data: ['rows'],
     limit: perSecond(10, 'facts'),
     budget: 'kline',
@@ -67,7 +68,7 @@ export const MARKET_ENDPOINTS = {
     ...READ,
     auth: 'public',
     name: 'klineHistory',
-    query: ['symbol', 'resolution', 'from', 'to', 'limit'],
+    query: market.KLINE_HISTORY_QUERY,
     data: null,
     envelope: false,
     limit: { limit: 5, windowMs: 10 * SECOND, scope: 'ip', source: 'facts' },

@@ -1,16 +1,6 @@
 /** OpenAPI descriptions of the market-data rows (contract/endpoints-market.ts). */
-import { KLINE_TYPES, TV_RESOLUTIONS } from '../contract/wire-market.ts';
-import {
-  int,
-  list,
-  millis,
-  num,
-  obj,
-  oneOf,
-  type RouteDoc,
-  str,
-  symbol,
-} from './openapi-schemas.ts';
+import { KLINE_TYPES } from '../contract/wire-market.ts';
+import { int, list, millis, num, obj, oneOf, type RouteDoc, symbol } from './openapi-schemas.ts';
 
 const symbolInfo = obj({
   symbol,
@@ -98,10 +88,6 @@ export const MARKET_DOCS = {
   'GET /v1/public/market_trades': {
     operationId: 'marketTrades',
     summary: 'The latest public trades of a symbol, newest first',
-    query: {
-      properties: { symbol, limit: int({ minimum: 1, maximum: 1000, default: 50 }) },
-      required: ['symbol'],
-    },
     data: rows(
       obj({
         symbol,
@@ -115,35 +101,16 @@ export const MARKET_DOCS = {
   'GET /v1/orderbook/{symbol}': {
     operationId: 'orderBook',
     summary: 'Order book snapshot: asks ascending, bids descending',
-    query: { properties: { max_level: int({ minimum: 1, maximum: 1000, default: 100 }) } },
     data: obj({ asks: list(level), bids: list(level), timestamp: millis() }),
   },
   'GET /v1/kline': {
     operationId: 'klines',
     summary: 'Candles of a symbol, newest first',
-    query: {
-      properties: {
-        symbol,
-        type: oneOf(KLINE_TYPES),
-        limit: int({ minimum: 1, maximum: 1000, default: 100 }),
-      },
-      required: ['symbol', 'type'],
-    },
     data: rows(kline),
   },
   'GET /v1/tv/kline_history': {
     operationId: 'klineHistory',
     summary: 'Candles in TradingView form (no envelope; times in seconds)',
-    query: {
-      properties: {
-        symbol,
-        resolution: oneOf(TV_RESOLUTIONS),
-        from: int(),
-        to: int(),
-        limit: int({ minimum: 1, maximum: 1000 }),
-      },
-      required: ['symbol', 'resolution', 'from', 'to'],
-    },
   },
   'GET /v1/public/funding_rate/{symbol}': {
     operationId: 'fundingRate',
