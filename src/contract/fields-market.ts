@@ -3,26 +3,43 @@
  * wire name. `from`/`to` of the TradingView history are seconds.
  */
 import { int, oneOf, required, SYMBOL } from './fields.ts';
-import { KLINE_TYPES, TV_RESOLUTIONS } from './wire-market.ts';
+import {
+  KLINE_LIMIT,
+  KLINE_TYPES,
+  MARKET_TRADES_LIMIT,
+  ORDERBOOK_MAX_LEVEL,
+  TV_KLINE_MAX,
+  TV_RESOLUTIONS,
+} from './wire-market.ts';
 
-/** At most 1000 rows (ccxt's cap for the book; the documented maximum for candles). */
-const upTo1000 = (fallback?: number) =>
-  int({ min: 1, max: 1000, ...(fallback === undefined ? {} : { default: fallback }) });
+/** A row count from 1 to the endpoint's maximum, with its default. */
+const rows = (bounds: { max: number; default?: number }) =>
+  int({
+    min: 1,
+    max: bounds.max,
+    ...(bounds.default === undefined ? {} : { default: bounds.default }),
+  });
 
-export const MARKET_TRADES_QUERY = { symbol: required(SYMBOL), limit: upTo1000(50) } as const;
+/** The latest second a JavaScript date can hold. */
+const SECONDS_MAX = 8.64e12 / 1000;
 
-export const ORDER_BOOK_QUERY = { max_level: upTo1000(100) } as const;
+export const MARKET_TRADES_QUERY = {
+  symbol: required(SYMBOL),
+  limit: rows(MARKET_TRADES_LIMIT),
+} as const;
+
+export const ORDER_BOOK_QUERY = { max_level: rows(ORDERBOOK_MAX_LEVEL) } as const;
 
 export const KLINE_QUERY = {
   symbol: required(SYMBOL),
   type: required(oneOf(KLINE_TYPES)),
-  limit: upTo1000(100),
+  limit: rows(KLINE_LIMIT),
 } as const;
 
 export const KLINE_HISTORY_QUERY = {
   symbol: required(SYMBOL),
   resolution: required(oneOf(TV_RESOLUTIONS)),
-  from: required(int({ about: 'seconds since the epoch' })),
-  to: required(int({ about: 'seconds since the epoch' })),
-  limit: upTo1000(),
+  from: required(int({ min: 0, max: SECONDS_MAX, about: 'seconds since the epoch' })),
+  to: required(int({ min: 0, max: SECONDS_MAX, about: 'seconds since the epoch' })),
+  limit: rows({ max: TV_KLINE_MAX }),
 } as const;

@@ -1,24 +1,38 @@
 /** OpenAPI descriptions of the market-data rows (contract/endpoints-market.ts). */
-import { KLINE_TYPES } from '../contract/wire-market.ts';
+import { KLINE_TYPES, SYMBOL_STATUSES } from '../contract/wire-market.ts';
 import { int, list, millis, num, obj, oneOf, type RouteDoc, symbol } from './openapi-schemas.ts';
 
-const symbolInfo = obj({
-  symbol,
-  quote_min: num(),
-  quote_max: num(),
-  quote_tick: num(),
-  base_min: num(),
-  base_max: num(),
-  base_tick: num(),
-  min_notional: num(),
-  price_range: num(),
-  price_scope: num(),
-  funding_period: int(),
-  base_mmr: num(),
-  base_imr: num(),
-  created_time: millis(),
-  updated_time: millis(),
-});
+const symbolInfo = obj(
+  {
+    symbol,
+    quote_min: num(),
+    quote_max: num(),
+    quote_tick: num(),
+    base_min: num(),
+    base_max: num(),
+    base_tick: num(),
+    min_notional: num(),
+    price_range: num(),
+    price_scope: num(),
+    std_liquidation_fee: num(),
+    liquidator_fee: num(),
+    claim_insurance_fund_discount: num(),
+    funding_period: int({ enum: [1, 4, 8], description: 'hours' }),
+    cap_funding: num(),
+    floor_funding: num(),
+    interest_rate: num(),
+    base_mmr: num(),
+    base_imr: num(),
+    created_time: millis(),
+    updated_time: millis(),
+  },
+  {
+    cap_ir: num(),
+    floor_ir: num(),
+    imr_factor: num(),
+    status: oneOf(SYMBOL_STATUSES),
+  },
+);
 
 const futuresInfo = obj({
   symbol,
@@ -111,6 +125,16 @@ export const MARKET_DOCS = {
   'GET /v1/tv/kline_history': {
     operationId: 'klineHistory',
     summary: 'Candles in TradingView form (no envelope; times in seconds)',
+    raw: obj({
+      s: oneOf(['ok', 'no_data']),
+      o: list(num()),
+      c: list(num()),
+      h: list(num()),
+      l: list(num()),
+      v: list(num()),
+      a: list(num()),
+      t: list(int({ description: 'bar start, seconds' })),
+    }),
   },
   'GET /v1/public/funding_rate/{symbol}': {
     operationId: 'fundingRate',
