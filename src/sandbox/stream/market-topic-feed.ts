@@ -112,6 +112,7 @@ export class MarketTopicFeed {
 
   private first(name: string, ref: MarketTopicRef): void {
     this.listen();
+    if (ref.kind === 'orderbookupdate') this.books.follow(ref.symbol);
     const periodic = this.periodic(name, ref);
     if (periodic) this.timers.start(name, periodic.ms, periodic.tick);
   }

@@ -121,6 +121,16 @@ describe('{symbol}@orderbookupdate', () => {
     await setMid(start);
   });
 
+  it('a follower joining after changes nobody followed starts from the book now', async () => {
+    const first = await f.open();
+    await followBook(first, ETH);
+    first.close();
+    await vi.waitFor(() => expect(f.sandbox.stream.marketActivity().listening).toBe(false));
+    await setMid(mid() + 7);
+    const later = await followBook(await f.open(), ETH);
+    expect(later.book.levels()).toEqual(bookNow(f.sandbox, ETH));
+  });
+
   it('a snapshot with nobody following the updates is the book now', async () => {
     await setMid(mid() + 5);
     const s = await f.open();
