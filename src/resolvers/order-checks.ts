@@ -1,0 +1,81 @@
+/**
+ * Orders checked against their symbol's rules (contract/symbol-rules.ts) before any upstream
+ * call that places or edits one: an unknown symbol, a price off the tick or outside
+ * quote_min..quote_max, a quantity off base_tick or outside base_min..base_max, a value under
+ * min_notional, a price beyond the range or scope around the mark. A refusal is the
+ * BAD_USER_INPUT error of the other input rules, one issue per broken rule naming the field
+ * (`input.orderPrice`, `inputs.2.orderQuantity`) and the rule; nothing is sent.
+ *
+ * The rules come from the shared cache (minutes), the mark from the market reads (a second,
+ * or the live book): a mark that moved since is the upstream's to judge.
+ */
+import { PRICELESS_ORDER_TYPES } from '../contract/constants.ts';
+import {
+  type OrderTerms,
+  orderRuleBreaks,
+  type SymbolRuleBreak,
+} from '../contract/symbol-rules.ts';
+import type { OrderType, Side } from '../contract/wire-orders.ts';
+import { type GatewayContext, type InputIssue, inputIssuesError } from '../schema/types.ts';
+import { readsOf, unknownSymbol } from './market.ts';
+
+/** What of an order input (placeOrder, a placeOrders item, editOrder) the rules read. */
+export interface CheckedOrder {
+  symbol: string;
+  side: Side;
+  orderType: OrderType;
+  orderPrice?: number | null;
+  orderQuantity?: number | null;
+  orderAmount?: number | null;
+}
+
+const INPUT_FIELD: Readonly<Record<SymbolRuleBreak['field'], string>> = {
+  price: 'orderPrice',
+  quantity: 'orderQuantity',
+  amount: 'orderAmount',
+};
+
+/** The terms the rules judge; a priceless order's price (if sent) is not its price. */
+function termsOf(order: CheckedOrder): OrderTerms {
+  const priced = !PRICELESS_ORDER_TYPES.includes(order.orderType);
+  const terms: OrderTerms = { side: order.side };
+  if (priced && order.orderPrice != null) terms.price = order.orderPrice;
+  if (order.orderQuantity != null) terms.quantity = order.orderQuantity;
+  if (order.orderAmount != null) terms.amount = order.orderAmount;
+  return terms;
+}
+
+/**
+ * Throws the BAD_USER_INPUT error of every rule the orders break; `paths[i]` is where
+ * `orders[i]` sits in the arguments (`['input']`, `['inputs', 2]`).
+ */
+export async function checkOrders(
+  ctx: GatewayContext,
+  orders: readonly CheckedOrder[],
+  paths: readonly (readonly (string | number)[])[],
+): Promise<void> {
+  const reads = readsOf(ctx);
+  const rules = await reads.rules();
+  const symbols = [...new Set(orders.map((o) => o.symbol))].filter((s) => rules.has(s));
+  const marks = new Map(
+    await Promise.all(symbols.map(async (s) => [s, await reads.markPrice(s)] as const)),
+  );
+  const issues: InputIssue[] = [];
+  orders.forEach((order, i) => {
+    const at = paths[i] ?? [];
+    const info = rules.get(order.symbol);
+    if (!info) {
+      issues.push(unknownSymbol([...at, 'symbol'], order.symbol));
+      return;
+    }
+    for (const { field, rule, message } of orderRuleBreaks(
+      termsOf(order),
+      info,
+      marks.get(order.symbol),
+    )) {
+      const path = [...at, INPUT_FIELD[field]];
+      issues.push({ field: path.join('.'), path, rule, message });
+    }
+  });
+  if (issues.length > 0) throw inputIssuesError(issues);
+}
