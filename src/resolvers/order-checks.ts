@@ -7,7 +7,10 @@
  * (`input.orderPrice`, `inputs.2.orderQuantity`) and the rule; nothing is sent.
  *
  * The rules come from the shared cache (minutes), the mark from the market reads (a second,
- * or the live book): a mark that moved since is the upstream's to judge.
+ * or the live book): a mark that moved since is the upstream's to judge. So is an order whose
+ * rules or mark cannot be read (the upstream's market data unavailable, its budget spent):
+ * the checks are an early refusal, the upstream applies the same rules, and trading must not
+ * stop because a public read failed.
  */
 import { PRICELESS_ORDER_TYPES } from '../contract/constants.ts';
 import {
@@ -17,7 +20,15 @@ import {
 } from '../contract/symbol-rules.ts';
 import type { OrderType, Side } from '../contract/wire-orders.ts';
 import { type GatewayContext, type InputIssue, inputIssuesError } from '../schema/types.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { readsOf, unknownSymbol } from './market.ts';
+
+/** The value, or undefined when the upstream could not give it (a bug still throws). */
+const unlessUnavailable = <T>(read: Promise<T>): Promise<T | undefined> =>
+  read.catch((error: unknown) => {
+    if (error instanceof UpstreamError) return undefined;
+    throw error;
+  });
 
 /** What of an order input (placeOrder, a placeOrders item, editOrder) the rules read. */
 export interface CheckedOrder {
@@ -55,10 +66,13 @@ export async function checkOrders(
   paths: readonly (readonly (string | number)[])[],
 ): Promise<void> {
   const reads = readsOf(ctx);
-  const rules = await reads.rules();
+  const rules = await unlessUnavailable(reads.rules());
+  if (!rules) return;
   const symbols = [...new Set(orders.map((o) => o.symbol))].filter((s) => rules.has(s));
   const marks = new Map(
-    await Promise.all(symbols.map(async (s) => [s, await reads.markPrice(s)] as const)),
+    await Promise.all(
+      symbols.map(async (s) => [s, await unlessUnavailable(reads.markPrice(s))] as const),
+    ),
   );
   const issues: InputIssue[] = [];
   orders.forEach((order, i) => {
