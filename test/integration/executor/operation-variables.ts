@@ -8,6 +8,11 @@ const ETH = { symbol: 'PERP_ETH_USDC', orderType: 'LIMIT', side: 'BUY' };
 
 /** Variables of operations/' operations, by operation name, in the order they run. */
 export const OPERATION_VARIABLES: Record<string, Record<string, unknown>> = {
+  Markets: {},
+  MarketTicker: { symbol: 'PERP_ETH_USDC' },
+  OrderBook: { symbol: 'PERP_ETH_USDC', depth: 5 },
+  MarketTrades: { symbol: 'PERP_ETH_USDC', first: 10 },
+  Klines: { symbol: 'PERP_ETH_USDC', interval: 'MIN_1', first: 5 },
   PlaceOrder: { input: { ...ETH, orderPrice: 2700, orderQuantity: 1, clientOrderId: 'ops-1' } },
   PlaceOrders: {
     inputs: [
