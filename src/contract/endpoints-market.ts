@@ -1,7 +1,9 @@
 /**
  * The market-data rows of the endpoint table (reference/market-algo-risk-facts.md §1), spread
  * into ENDPOINTS. Public rows spend a budget per IP; the book and klines are signed reads.
- * Every row is cached in one entry shared by all callers: rules long, the rest briefly.
+ * Each row has a budget of its own (whether the list and one-symbol forms share one is not
+ * documented). Every row is cached in one entry shared by all callers: rules long, the rest
+ * briefly.
  */
 import { perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { CacheGroup, CachePolicy, Endpoint } from './endpoint-types.ts';
@@ -31,7 +33,7 @@ export const MARKET_ENDPOINTS = {
     name: 'symbolInfo',
     ...shared('symbolRules', 'marketRules'),
     data: ['symbol'],
-    budget: 'public_info',
+    budget: 'public_info_symbol',
   },
   'GET /v1/public/futures': {
     ...publicRead(10),
@@ -45,7 +47,7 @@ export const MARKET_ENDPOINTS = {
     name: 'futuresInfo',
     ...shared('marketPrices'),
     data: ['symbol'],
-    budget: 'public_futures',
+    budget: 'public_futures_symbol',
   },
   'GET /v1/public/market_trades': {
     ...publicRead(10),

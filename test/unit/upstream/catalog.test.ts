@@ -85,9 +85,9 @@ describe('catalog', () => {
       },
       // Market data (facts §1): the public reads are per IP, so global to the gateway.
       symbolInfos: { key: 'public_info', limit: 10, windowMs: 1_000, scope: 'global' },
-      symbolInfo: { key: 'public_info', limit: 10, windowMs: 1_000, scope: 'global' },
+      symbolInfo: { key: 'public_info_symbol', limit: 10, windowMs: 1_000, scope: 'global' },
       futuresInfos: { key: 'public_futures', limit: 10, windowMs: 1_000, scope: 'global' },
-      futuresInfo: { key: 'public_futures', limit: 10, windowMs: 1_000, scope: 'global' },
+      futuresInfo: { key: 'public_futures_symbol', limit: 10, windowMs: 1_000, scope: 'global' },
       marketTrades: { key: 'market_trades', limit: 10, windowMs: 1_000, scope: 'global' },
       orderBook: { key: 'orderbook', limit: 10, windowMs: 1_000, scope: 'account' },
       klines: { key: 'kline', limit: 10, windowMs: 1_000, scope: 'account' },
