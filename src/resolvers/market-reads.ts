@@ -25,7 +25,7 @@ import {
   toOrderBook,
 } from '../models/market.ts';
 import { gqlError } from '../schema/types.ts';
-import type { AccountApi, PublicApi } from '../upstream/api.ts';
+import type { AccountApi, PublicApi, UpstreamApi } from '../upstream/api.ts';
 
 export interface MarketReads {
   /** Every symbol's rules (`/v1/public/info`), by symbol. */
@@ -60,15 +60,16 @@ const newestFirst = <T>(rows: readonly T[], at: (row: T) => number): T[] =>
   [...rows].sort((a, b) => at(b) - at(a));
 
 /**
- * Candles of an anonymous caller: the public TradingView read, ending at the next full
- * minute (one cache entry a minute, not one a second) and reaching back `limit` candles.
+ * Candles of an anonymous caller: the public TradingView read up to the upstream's current
+ * second (a later `to` could be answered with periods that have not begun), reaching back
+ * `limit` candles.
  */
 async function klineHistory(
   upstream: PublicApi,
   request: { symbol: string; type: KlineType; limit: number; now: number },
 ): Promise<KlineModel[]> {
   const { symbol, type, limit, now } = request;
-  const to = Math.ceil(now / 60_000) * 60;
+  const to = Math.floor(now / 1_000);
   const from = to - Math.ceil((limit * klineSpanMs(type)) / 1_000);
   const tv = await upstream.klineHistory({ symbol, resolution: type, from, to, limit });
   return klinesFromHistory(type, tv);
@@ -86,9 +87,8 @@ export const anonymousBook = () =>
  * candles from the public TradingView read, no book).
  */
 export function restMarketReads(
-  upstream: PublicApi,
+  upstream: PublicApi & Pick<UpstreamApi, 'serverNow'>,
   account: AccountApi | null,
-  now: () => number = Date.now,
 ): MarketReads {
   let rules: Promise<ReadonlyMap<string, SymbolInfo>> | undefined;
   let prices: Promise<ReadonlyMap<string, FuturesInfo>> | undefined;
@@ -116,7 +116,7 @@ export function restMarketReads(
       const limit = stepFor(first, KLINE_STEPS);
       const candles = account
         ? (await account.klines({ symbol, type, limit })).rows.map(toKline)
-        : await klineHistory(upstream, { symbol, type, limit, now: now() });
+        : await klineHistory(upstream, { symbol, type, limit, now: upstream.serverNow() });
       return newestFirst(candles, (k) => k.startTime).slice(0, first);
     },
   };

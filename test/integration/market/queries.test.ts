@@ -75,6 +75,10 @@ describe('markets and market', () => {
   it('combine the rules, prices and funding the sandbox publishes, for anyone', async () => {
     const r = await gql('anonymous', `{ markets { ${MARKET_FIELDS} } }`);
     expect(r.errors).toBeUndefined();
+    // One read of each table for the whole list.
+    for (const path of ['/v1/public/info', '/v1/public/futures', '/v1/public/funding_rates']) {
+      expect(h.upstreamCalls({ path })).toBe(1);
+    }
     const [info, futures, funding] = await Promise.all([
       publicData('/v1/public/info'),
       publicData('/v1/public/futures'),
@@ -88,10 +92,6 @@ describe('markets and market', () => {
       expect(market).toEqual(
         expectedMarket(row(info, symbol), row(futures, symbol), row(funding, symbol)),
       );
-    }
-    // One read of each table for the whole list.
-    for (const path of ['/v1/public/info', '/v1/public/futures', '/v1/public/funding_rates']) {
-      expect(h.upstreamCalls({ path })).toBe(1);
     }
   });
 
@@ -212,6 +212,8 @@ describe('marketTrades', () => {
 });
 
 describe('klines', () => {
+  // A few idle minutes: candles flat at the mid (the signed test reads stay within ±300 s).
+  beforeAll(() => h.advance(150_000));
   const KLINES = `query($interval: KlineInterval!, $first: Int) { klines(symbol: "${ETH}", interval: $interval, first: $first) {
     interval open high low close volume amount startTime endTime } }`;
   const fromRow = (k: Any) => ({
@@ -229,17 +231,17 @@ describe('klines', () => {
   it("answers a caller's candles from the signed REST read, newest first", async () => {
     const r = await gql('trader', KLINES, { interval: 'MIN_1', first: 3 });
     expect(r.errors).toBeUndefined();
+    expect(h.upstreamCalls({ path: '/v1/kline' })).toBe(1);
     const { rows } = (await rest.get(`/v1/kline?symbol=${ETH}&type=1m&limit=3`)).body.data;
     expect(r.data.klines.map((k: Any) => ({ ...k, interval: '1m' }))).toEqual(rows.map(fromRow));
     expect(r.data.klines[0].interval).toBe('MIN_1');
-    expect(h.upstreamCalls({ path: /^\/v1\/kline\?/ })).toBe(1);
   });
 
   it("answers an anonymous caller's from the public TradingView read: the same candles", async () => {
     const anonymous = await gql('anonymous', KLINES, { interval: 'MIN_1', first: 3 });
     expect(anonymous.errors).toBeUndefined();
-    expect(h.upstreamCalls({ path: /^\/v1\/tv\/kline_history\?/ })).toBe(1);
-    expect(h.upstreamCalls({ path: /^\/v1\/kline\?/ })).toBe(0);
+    expect(h.upstreamCalls({ path: '/v1/tv/kline_history' })).toBe(1);
+    expect(h.upstreamCalls({ path: '/v1/kline' })).toBe(0);
     const trader = await gql('trader', KLINES, { interval: 'MIN_1', first: 3 });
     expect(anonymous.data.klines).toEqual(trader.data.klines);
     expect(anonymous.data.klines).toHaveLength(3);
