@@ -18,7 +18,14 @@ export const OPERATION_VARIABLES: Record<string, Record<string, unknown>> = {
     inputs: [
       { ...ETH, orderPrice: 2600, orderQuantity: 1, clientOrderId: 'ops-2' },
       { ...ETH, orderPrice: 2500, orderQuantity: 1, clientOrderId: 'ops-3' },
-      { ...ETH, symbol: 'PERP_NOPE_USDC', orderPrice: 1, orderQuantity: 1, clientOrderId: 'ops-4' },
+      // An order tag the upstream does not know: this item only is refused (upstream).
+      {
+        ...ETH,
+        orderPrice: 2400,
+        orderQuantity: 1,
+        clientOrderId: 'ops-4',
+        orderTag: 'NO_SUCH_CODE',
+      },
     ],
   },
   OrderStatus: { clientOrderId: 'ops-1' },
