@@ -10,7 +10,7 @@
  * or the live book): a mark that moved since is the upstream's to judge. So is an order whose
  * rules or mark cannot be read (the upstream's market data unavailable, its budget spent):
  * the checks are an early refusal, the upstream applies the same rules, and trading must not
- * stop because a public read failed.
+ * stop, nor wait, because a public read failed or is slow.
  */
 import { PRICELESS_ORDER_TYPES } from '../contract/constants.ts';
 import {
@@ -22,6 +22,14 @@ import type { OrderType, Side } from '../contract/wire-orders.ts';
 import { type GatewayContext, type InputIssue, inputIssuesError } from '../schema/types.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import { readsOf, unknownSymbol } from './market.ts';
+import type { MarketReads } from './market-reads.ts';
+
+/**
+ * How long an order waits for market data it does not have cached: past it, the order goes
+ * on unchecked (the reads still fill the cache for the next one). A slow or failing public
+ * read must not spend the order's own deadline.
+ */
+export const CHECK_WAIT_MS = 250;
 
 /** The value, or undefined when the upstream could not give it (a bug still throws). */
 const unlessUnavailable = <T>(read: Promise<T>): Promise<T | undefined> =>
@@ -29,6 +37,24 @@ const unlessUnavailable = <T>(read: Promise<T>): Promise<T | undefined> =>
     if (error instanceof UpstreamError) return undefined;
     throw error;
   });
+
+/** The rules and the marks of `symbols`, each undefined if not there within CHECK_WAIT_MS. */
+async function marketData(reads: MarketReads, symbols: readonly string[]) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), CHECK_WAIT_MS);
+  });
+  timer?.unref();
+  const within = <T>(read: Promise<T>) => Promise.race([unlessUnavailable(read), late]);
+  try {
+    // All at once: the marks do not wait for the rules.
+    const rules = within(reads.rules());
+    const marks = symbols.map(async (s) => [s, await within(reads.markPrice(s))] as const);
+    return { rules: await rules, marks: new Map(await Promise.all(marks)) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** What of an order input (placeOrder, a placeOrders item, editOrder) the rules read. */
 export interface CheckedOrder {
@@ -65,15 +91,9 @@ export async function checkOrders(
   orders: readonly CheckedOrder[],
   paths: readonly (readonly (string | number)[])[],
 ): Promise<void> {
-  const reads = readsOf(ctx);
-  const rules = await unlessUnavailable(reads.rules());
+  const symbols = [...new Set(orders.map((o) => o.symbol))];
+  const { rules, marks } = await marketData(readsOf(ctx), symbols);
   if (!rules) return;
-  const symbols = [...new Set(orders.map((o) => o.symbol))].filter((s) => rules.has(s));
-  const marks = new Map(
-    await Promise.all(
-      symbols.map(async (s) => [s, await unlessUnavailable(reads.markPrice(s))] as const),
-    ),
-  );
   const issues: InputIssue[] = [];
   orders.forEach((order, i) => {
     const at = paths[i] ?? [];

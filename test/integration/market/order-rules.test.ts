@@ -153,6 +153,25 @@ describe('placeOrder', () => {
       h.sandbox.setFaults(null);
     }
   });
+
+  it('does not wait long for a slow mark: the order goes on unchecked and is placed', async () => {
+    h.advance(1_001);
+    h.sandbox.setFaults({ latencyMs: 3_000, match: { paths: ['/v1/public/futures'] } });
+    try {
+      const started = performance.now();
+      const r = await gql(PLACE, { input: eth() });
+      // Placed while the mark's read is still held (CHECK_WAIT_MS, not the read's 3 s).
+      expect(performance.now() - started).toBeLessThan(2_500);
+      expect(r.data?.placeOrder?.__typename, JSON.stringify(r)).toBe('PlaceOrderSuccess');
+      expect(h.upstreamCalls({ method: 'POST', path: '/v1/order' })).toBe(1);
+      // The held read ends (and fills the cache) before the next test.
+      await expect
+        .poll(() => h.upstreamCalls({ path: '/v1/public/futures' }), { timeout: 10_000 })
+        .toBe(1);
+    } finally {
+      h.sandbox.setFaults(null);
+    }
+  });
 });
 
 describe('placeOrders and editOrder', () => {
