@@ -71,7 +71,7 @@ describe('Apollo Client 4 + persisted-queries link, PERSISTED_OPERATIONS=require
         symbol: 'PERP_ETH_USDC',
         orderType: 'LIMIT',
         side: 'BUY',
-        orderPrice: 1000,
+        orderPrice: 2000,
         orderQuantity: 0.5,
         clientOrderId: 'po-apollo-1',
       },
