@@ -249,7 +249,13 @@ describe('a skewed server clock', () => {
     // Re-signed after one 401, or signed in server time at once when the order checks' public
     // reads (the symbol's rules and mark, unless cached) taught the server's clock first.
     const sent = posts(caller).map((e) => [e.status, e.code]);
-    expect([[[200, undefined]], [[401, -1002], [200, undefined]]]).toContainEqual(sent);
+    expect([
+      [[200, undefined]],
+      [
+        [401, -1002],
+        [200, undefined],
+      ],
+    ]).toContainEqual(sent);
     await placesAgain(caller, 1);
   });
 });
