@@ -9,8 +9,9 @@ import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import { type AccountReads, accountReads } from './account-reads.ts';
 import { AccountStream } from './account-stream.ts';
-import type { BackoffPolicy } from './backoff.ts';
+import { type BackoffPolicy, backoffDelay } from './backoff.ts';
 import { maintenanceFromStream } from './map.ts';
+import { MarketBooks, type PublicPort } from './market-books.ts';
 import type { MaintenanceStatusModel } from './market-models.ts';
 import type { AccountStreamEvent } from './models.ts';
 import {
@@ -83,8 +84,22 @@ export class StreamHub {
   maintenance: MaintenanceStatusModel | undefined;
   /** Resyncs of every account stream of this replica (metrics read them at scrape time). */
   readonly resyncStats: ResyncStats = newResyncStats();
+  /** The local order books, one per symbol followed here, fed by the public connection. */
+  readonly books: MarketBooks;
 
-  constructor(private readonly options: StreamHubOptions) {}
+  constructor(private readonly options: StreamHubOptions) {
+    const port: PublicPort = {
+      listen: (topic, listener) => this.listenPublic(topic, listener),
+      unlisten: (topic, listener) => this.unlistenPublic(topic, listener),
+      request: (params) =>
+        this.publicSocket?.request(params) ?? Promise.reject(new Error('not connected')),
+      ready: () => this.publicSocket?.isReady ?? false,
+    };
+    this.books = new MarketBooks(port, {
+      retryDelay: (attempt) => backoffDelay(this.socketOptions.backoff, attempt),
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
 
   private get socketOptions() {
     const o = this.options;
@@ -220,6 +235,7 @@ export class StreamHub {
 
   close(): void {
     this.closed = true;
+    this.books.close();
     for (const entry of this.accounts.values()) {
       clearTimeout(entry.closing);
       entry.stream.close();
@@ -245,8 +261,12 @@ export class StreamHub {
           else l.publicData(data, ts);
         }
       },
-      onReady: () => {},
-      onDown: (reason) => this.options.log?.('upstream public stream down', { reason }),
+      // Every (re)connection: the books ask for fresh snapshots (updates may have been lost).
+      onReady: () => this.books.connectionReady(),
+      onDown: (reason) => {
+        this.books.connectionDown();
+        this.options.log?.('upstream public stream down', { reason });
+      },
     });
     return this.publicSocket;
   }

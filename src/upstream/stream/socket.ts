@@ -6,6 +6,7 @@
  */
 import { WebSocket } from 'ws';
 import { type BackoffPolicy, backoffDelay } from './backoff.ts';
+import { PendingRequests, type RequestAnswer, RequestError } from './pending-requests.ts';
 
 export interface AuthParams {
   svc_key: string;
@@ -74,10 +75,13 @@ export class StreamSocket {
   private authId: string | undefined;
   private retry: NodeJS.Timeout | undefined;
   private readonly watchdog: NodeJS.Timeout;
+  /** One-shot requests of this connection awaiting their answer (deadline: `silenceMs`, ≤ 10 s). */
+  private readonly requests: PendingRequests;
   private readonly now: () => number;
 
   constructor(private readonly options: StreamSocketOptions) {
     this.now = options.now ?? Date.now;
+    this.requests = new PendingRequests(Math.min(options.silenceMs, 10_000));
     const tick = Math.max(10, Math.min(options.pingMs, options.silenceMs / 4));
     this.watchdog = setInterval(() => this.check(), tick);
     this.watchdog.unref();
@@ -103,9 +107,22 @@ export class StreamSocket {
     if (this.authed) this.send({ id: this.nextId(), event: 'unsubscribe', topic });
   }
 
+  /**
+   * A one-shot request (`{id, event: 'request', params}`) on the current connection; fails
+   * at once when it is not ready, and when the connection drops before the answer.
+   */
+  request(params: object): Promise<RequestAnswer> {
+    if (!this.ready) return Promise.reject(new RequestError('not connected', false));
+    const id = this.nextId();
+    const answer = this.requests.add(id);
+    this.send({ id, event: 'request', params });
+    return answer;
+  }
+
   /** Closes for good. */
   close(): void {
     this.closed = true;
+    this.requests.failAll('closed');
     this.ready = false;
     clearInterval(this.watchdog);
     clearTimeout(this.retry);
@@ -181,6 +198,8 @@ export class StreamSocket {
         frame.data,
         typeof frame.ts === 'number' ? frame.ts : this.now(),
       );
+    } else if (frame.event === 'request' && this.requests.settle(frame)) {
+      // A one-shot request's answer (its promise has it).
     } else if (typeof frame.id === 'string' && this.pendingAcks.delete(frame.id)) {
       // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
       // only once the server has every topic: events before that could be missed.
@@ -230,6 +249,7 @@ export class StreamSocket {
     ws?.removeAllListeners('message');
     this.ready = false;
     this.authed = false;
+    this.requests.failAll(`connection ${reason}`);
     if (this.closed || this.retry) return;
     this.options.onDown?.(reason);
     const delay = backoffDelay(this.options.backoff, this.attempt++);
