@@ -14,6 +14,7 @@ import './points.ts';
 import './referral.ts';
 import './rebate.ts';
 import './live.ts';
+import './live-market.ts';
 
 /** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */
 export const schema = withCodedEnumErrors(builder.toSchema({ sortSchema: true }));

@@ -1,0 +1,75 @@
+/**
+ * Live market data: the Subscription fields over the public upstream stream (one connection
+ * per replica for every subscriber). Public: anonymous callers too, within the per-IP
+ * connection and subscription caps. Types in market-types.ts (shared with the queries).
+ */
+import {
+  bbo,
+  deliver,
+  klines,
+  marketTrades,
+  markPrices,
+  orderBook,
+} from '../resolvers/live-market.ts';
+import { builder } from './builder.ts';
+import {
+  BboRef,
+  KlineIntervalEnum,
+  KlineRef,
+  MarketTradeRef,
+  MarkPriceRef,
+  OrderBookRef,
+} from './market-types.ts';
+import * as rules from './rules.ts';
+
+/** Levels a side of a subscribed book may show (the upstream's snapshots hold 100). */
+export const MAX_BOOK_DEPTH = 100;
+const DEFAULT_BOOK_DEPTH = 20;
+
+const symbolArg = { required: true, validate: { schema: rules.symbol } } as const;
+
+builder.subscriptionFields((t) => ({
+  orderBook: t.field({
+    type: OrderBookRef,
+    description: `The symbol's order book, \`depth\` levels a side (1 to ${MAX_BOOK_DEPTH}): the current book at once, then each change, at most 10 a second. Never crossed or gapped: when the upstream's update chain breaks, the book is rebuilt from a snapshot before the next frame.`,
+    args: {
+      symbol: t.arg.string(symbolArg),
+      depth: t.arg.int({
+        defaultValue: DEFAULT_BOOK_DEPTH,
+        validate: { schema: rules.integerIn(1, MAX_BOOK_DEPTH) },
+      }),
+    },
+    subscribe: (_root, args, ctx) => orderBook(ctx, args.symbol, args.depth ?? DEFAULT_BOOK_DEPTH),
+    resolve: deliver,
+  }),
+  marketTrades: t.field({
+    type: MarketTradeRef,
+    description: "The symbol's trades as they print.",
+    args: { symbol: t.arg.string(symbolArg) },
+    subscribe: (_root, args, ctx) => marketTrades(ctx, args.symbol),
+    resolve: deliver,
+  }),
+  bbo: t.field({
+    type: BboRef,
+    description: "The symbol's best bid and offer as they change.",
+    args: { symbol: t.arg.string(symbolArg) },
+    subscribe: (_root, args, ctx) => bbo(ctx, args.symbol),
+    resolve: deliver,
+  }),
+  markPrices: t.field({
+    type: [MarkPriceRef],
+    description: "Every symbol's mark price, about every second.",
+    subscribe: (_root, _args, ctx) => markPrices(ctx),
+    resolve: deliver,
+  }),
+  klines: t.field({
+    type: KlineRef,
+    description: "The symbol's current candle of `interval`, about every second.",
+    args: {
+      symbol: t.arg.string(symbolArg),
+      interval: t.arg({ type: KlineIntervalEnum, required: true }),
+    },
+    subscribe: (_root, args, ctx) => klines(ctx, args.symbol, args.interval),
+    resolve: deliver,
+  }),
+}));
