@@ -19,6 +19,7 @@ import { listen, type RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
 import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
 import { Liquidator } from './stream/liquidation.ts';
+import { stateMarketSource } from './stream/market-view.ts';
 import { TradingEngine } from './trading.ts';
 
 export type { DemoCredentials } from './demo.ts';
@@ -178,7 +179,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   // Control requests bypass faults and custom layers: they must work during an outage.
   const control =
     options.control === false ? undefined : createControl({ state, engine, injector, clock, log });
-  const stream = new StreamServer({ state, engine, clock, log }, options.stream);
+  const market = stateMarketSource(state);
+  const stream = new StreamServer({ state, engine, clock, log, market }, options.stream);
   const liquidator = new Liquidator(state, engine, clock);
   const handler = control
     ? withControl(served, control, streamControl(stream, state, clock))
