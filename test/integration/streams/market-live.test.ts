@@ -1,0 +1,201 @@
+// @module-tag redis
+/**
+ * Live market data end to end: gateway (SSE and graphql-ws on /graphql) → the replica's one
+ * public upstream connection and local books → the sandbox's public topics, over real HTTP
+ * and WebSocket on port 0.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  connections,
+  type LiveHarness,
+  type Result,
+  sseSubscribe,
+  startLive,
+  wsClient,
+  wsSubscribe,
+} from './gateway-harness.ts';
+import { RawStream } from './raw-client.ts';
+
+const SYMBOL = 'PERP_ETH_USDC';
+const BOOK = `subscription($symbol: String!, $depth: Int) {
+  orderBook(symbol: $symbol, depth: $depth) { symbol timestamp asks { price quantity } bids { price quantity } }
+}`;
+
+type Level = { price: number; quantity: number };
+type Frame = { symbol: string; timestamp: number; asks: Level[]; bids: Level[] };
+type Pair = [number, number];
+
+/** Asks ascending, bids descending, best bid below best ask: what every frame must be. */
+function wellFormed(f: Frame): boolean {
+  const up = f.asks.every((l, i) => i === 0 || l.price > f.asks[i - 1]!.price);
+  const down = f.bids.every((l, i) => i === 0 || l.price < f.bids[i - 1]!.price);
+  const uncrossed = !f.asks[0] || !f.bids[0] || f.bids[0].price < f.asks[0].price;
+  return up && down && uncrossed;
+}
+
+const framesOf = (results: Result[]): Frame[] =>
+  results.flatMap((r) => (r.data?.orderBook ? [r.data.orderBook as Frame] : []));
+
+describe('market subscriptions', () => {
+  let h: LiveHarness;
+
+  beforeAll(async () => {
+    h = await startLive({
+      sandbox: { stream: { market: { orderbookUpdateMs: 20, markPriceMs: 20, klineMs: 20 } } },
+    });
+  });
+  afterAll(() => h.close());
+
+  const books = () => h.replicas[0]!.gateway.live.hub.books;
+
+  /** The sandbox's own book as of its latest update (a one-shot request on a raw connection). */
+  async function upstreamBook(depth: number): Promise<Frame> {
+    const raw = await RawStream.open(`${h.sandbox.url}/ws/stream/probe`);
+    try {
+      const answer = await raw.request({
+        event: 'request',
+        params: { type: 'orderbook', symbol: SYMBOL },
+      });
+      const level = ([price, quantity]: Pair) => ({ price, quantity });
+      return {
+        symbol: SYMBOL,
+        timestamp: answer.data.ts,
+        asks: answer.data.asks.slice(0, depth).map(level),
+        bids: answer.data.bids.slice(0, depth).map(level),
+      };
+    } finally {
+      await new Promise((resolve) => {
+        raw.ws.once('close', resolve);
+        raw.ws.close();
+      });
+    }
+  }
+
+  /** Waits until the subscriber's latest frame is the sandbox's current book. */
+  const caughtUp = (results: Result[], depth: number) =>
+    vi.waitFor(
+      async () => {
+        expect(framesOf(results).at(-1)).toEqual(await upstreamBook(depth));
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+
+  it('delivers the book at once over SSE, anonymous, then each change', async () => {
+    const sub = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: SYMBOL, depth: 3 } });
+    expect(await sub.status).toBe(200);
+    const first = (await sub.next((r) => r.data?.orderBook)).data.orderBook as Frame;
+    expect(first.symbol).toBe(SYMBOL);
+    expect(first.asks).toHaveLength(3);
+    expect(first.bids).toHaveLength(3);
+    h.sandbox.setMidPrice(SYMBOL, 3_010);
+    await sub.next((r) => r.data?.orderBook?.timestamp > first.timestamp);
+    await caughtUp(sub.results, 3);
+    expect(framesOf(sub.results).every(wellFormed)).toBe(true);
+    sub.stop();
+  });
+
+  it('delivers over graphql-ws on the same one upstream connection', async () => {
+    const client = wsClient(h.replicas[0]!);
+    const deep = wsSubscribe(client, BOOK, { symbol: SYMBOL, depth: 5 });
+    const shallow = wsSubscribe(client, BOOK, { symbol: SYMBOL, depth: 1 });
+    const sse = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: SYMBOL } });
+    await deep.next((r) => r.data?.orderBook);
+    await shallow.next((r) => r.data?.orderBook);
+    await sse.next((r) => r.data?.orderBook);
+    h.sandbox.setMidPrice(SYMBOL, 3_020);
+    await caughtUp(deep.results, 5);
+    await caughtUp(shallow.results, 1);
+    // One public connection for every subscriber (the test's own probes close first).
+    await vi.waitFor(async () => expect((await connections(h.sandbox)).public).toBe(1));
+    for (const sub of [deep, shallow, sse])
+      expect(framesOf(sub.results).every(wellFormed)).toBe(true);
+    deep.stop();
+    shallow.stop();
+    sse.stop();
+    await client.dispose();
+  });
+
+  it('resyncs from a snapshot when the chain breaks, never showing the crossed book a naive client would', async () => {
+    h.sandbox.setMidPrice(SYMBOL, 3_000);
+    // A client that applies every update as it comes, ignoring the chain: what the gap does.
+    const naive = await RawStream.open(`${h.sandbox.url}/ws/stream/naive`);
+    naive.send({ id: 's', event: 'subscribe', topic: `${SYMBOL}@orderbookupdate` });
+    await naive.next((f) => f.id === 's');
+    const snap = await naive.request({
+      event: 'request',
+      params: { type: 'orderbook', symbol: SYMBOL },
+    });
+    const sub = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: SYMBOL, depth: 5 } });
+    await sub.next((r) => r.data?.orderBook);
+    const before = books().stats(SYMBOL)!;
+
+    const gap = h.sandbox.stream.breakBookChain(SYMBOL);
+    h.sandbox.setMidPrice(SYMBOL, 2_000); // this update is withheld
+    await vi.waitFor(async () => expect((await upstreamBook(1)).timestamp).toBeGreaterThan(gap.ts));
+    h.sandbox.setMidPrice(SYMBOL, 2_500); // its prevTs names the withheld one
+    await caughtUp(sub.results, 5);
+
+    expect(books().stats(SYMBOL)!.breaks).toBeGreaterThan(before.breaks);
+    expect(books().stats(SYMBOL)!.snapshots).toBeGreaterThan(before.snapshots);
+    expect(framesOf(sub.results).every(wellFormed)).toBe(true);
+    // The upstream's pushes applied without the chain check would have crossed the book.
+    const asks = new Map<number, number>(snap.data.asks);
+    const bids = new Map<number, number>(snap.data.bids);
+    for (const f of naive.frames.filter((x) => x.topic === `${SYMBOL}@orderbookupdate`)) {
+      for (const [p, q] of f.data.asks as Pair[]) q === 0 ? asks.delete(p) : asks.set(p, q);
+      for (const [p, q] of f.data.bids as Pair[]) q === 0 ? bids.delete(p) : bids.set(p, q);
+    }
+    expect(Math.max(...bids.keys())).toBeGreaterThanOrEqual(Math.min(...asks.keys()));
+    naive.ws.close();
+    sub.stop();
+    h.sandbox.setMidPrice(SYMBOL, 3_000);
+  });
+
+  it('recovers after the upstream connection drops: resubscribes and resnapshots', async () => {
+    const sub = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: SYMBOL, depth: 5 } });
+    await sub.next((r) => r.data?.orderBook);
+    const before = books().stats(SYMBOL)!;
+    const dropped = await fetch(`${h.sandbox.url}/sandbox/connections/drop`, { method: 'POST' });
+    expect(dropped.status).toBe(200);
+    await vi.waitFor(() =>
+      expect(books().stats(SYMBOL)!.snapshots).toBeGreaterThan(before.snapshots),
+    );
+    h.sandbox.setMidPrice(SYMBOL, 3_030);
+    await caughtUp(sub.results, 5);
+    expect(framesOf(sub.results).every(wellFormed)).toBe(true);
+    expect(sub.done).toBe(false);
+    sub.stop();
+  });
+
+  it('ends an unknown symbol with BAD_USER_INPUT and refuses a bad depth', async () => {
+    const sub = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: 'PERP_NOPE_USDC' } });
+    const ended = await sub.next((r) => r.errors !== undefined);
+    expect(ended.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'symbol',
+    });
+    await vi.waitFor(() => expect(sub.done).toBe(true));
+    const deep = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: SYMBOL, depth: 101 } });
+    const refused = await deep.next((r) => r.errors !== undefined);
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'depth',
+    });
+    await vi.waitFor(() => expect(books().stats('PERP_NOPE_USDC')).toBeUndefined());
+  });
+
+  it('follows the mark: a mid move reaches markPrices', async () => {
+    const client = wsClient(h.replicas[0]!);
+    const sub = wsSubscribe(client, 'subscription { markPrices { symbol price } }');
+    await sub.next((r) => r.data?.markPrices?.length > 0);
+    h.sandbox.setMidPrice(SYMBOL, 3_044);
+    const moved = await sub.next((r) =>
+      r.data?.markPrices?.some(
+        (m: { symbol: string; price: number }) => m.symbol === SYMBOL && m.price === 3_044,
+      ),
+    );
+    expect(moved.data.markPrices.length).toBeGreaterThan(1);
+    sub.stop();
+    await client.dispose();
+  });
+});
