@@ -3,7 +3,8 @@
  * chain, a snapshot asked for whenever it breaks (and after every reconnect), and frames per
  * subscribed depth computed once per emission for all of that depth's subscribers, at most
  * 10 a second (frame-throttle.ts). A subscriber that arrives while the book is synced gets
- * the current frame at once; one that arrives before gets the first frame of the snapshot.
+ * the current frame at once (or with the emission already due); one that arrives before gets
+ * the first frame of the snapshot.
  */
 import type { OrderBookModel } from '../models/market.ts';
 import { FrameThrottle } from './frame-throttle.ts';
@@ -77,8 +78,10 @@ export class BookChannel {
       this.listeners.set(depth, set);
     }
     set.add(listener);
-    if (this.book.synced) listener.bookFrame(this.frame(depth));
-    else this.requestSnapshot();
+    // Synced: the current book now; unless an emission is due (within the interval), which
+    // brings it: the same frame twice would be noise.
+    if (!this.book.synced) this.requestSnapshot();
+    else if (!this.throttle.pending) listener.bookFrame(this.frame(depth));
   }
 
   /** Removes a listener; true when the channel has none left. */

@@ -14,6 +14,11 @@ export class FrameThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** An emission is scheduled (it will show the latest state). */
+  get pending(): boolean {
+    return this.timer !== undefined;
+  }
+
   /** Something changed: emit now, or once at the end of the current interval. */
   changed(): void {
     if (this.closed || this.timer) return;

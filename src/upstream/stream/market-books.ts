@@ -111,10 +111,13 @@ export class MarketBooks {
   }
 
   /** A symbol's book figures (tests, metrics); undefined when nobody follows it. */
-  stats(symbol: string): (BookChannelStats & { synced: boolean; ts: number }) | undefined {
+  stats(
+    symbol: string,
+  ): (BookChannelStats & { listeners: number; synced: boolean; ts: number }) | undefined {
     const channel = this.entries.get(symbol)?.channel;
     if (!channel) return undefined;
-    return { ...channel.stats, synced: channel.book.synced, ts: channel.book.ts };
+    const { book } = channel;
+    return { ...channel.stats, listeners: channel.size, synced: book.synced, ts: book.ts };
   }
 
   close(): void {

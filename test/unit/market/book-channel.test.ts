@@ -172,6 +172,14 @@ describe('BookChannel', () => {
       await vi.advanceTimersByTimeAsync(100);
       // The last state is always shown.
       expect(a.frames.at(-1)?.timestamp).toBe(100);
+      // A newcomer while an emission is due gets it with that emission, once.
+      ch.update({ prevTs: 100, ts: 101, asks: [[3001, 1]], bids: [] });
+      ch.update({ prevTs: 101, ts: 102, asks: [[3001, 2]], bids: [] });
+      const late = new Recorder();
+      ch.add(20, late);
+      expect(late.frames).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(late.frames.map((f) => f.timestamp)).toEqual([102]);
       ch.close();
     } finally {
       vi.useRealTimers();
