@@ -3,6 +3,7 @@ import type { FaultInjector } from './faults.ts';
 import type { DescribedRoute } from './openapi.ts';
 import type { RouteContext } from './router.ts';
 import type { SandboxState } from './state.ts';
+import type { StreamServer } from './stream/server.ts';
 import type { TradingEngine } from './trading.ts';
 
 export interface ControlDeps {
@@ -11,6 +12,8 @@ export interface ControlDeps {
   injector: FaultInjector;
   clock: () => number;
   log: (line: string) => void;
+  /** The stream's test controls (a gap in a book's update chain). */
+  stream: Pick<StreamServer, 'breakBookChain'>;
 }
 
 export type ControlRoute = DescribedRoute & {

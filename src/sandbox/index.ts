@@ -176,11 +176,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
-  // Control requests bypass faults and custom layers: they must work during an outage.
-  const control =
-    options.control === false ? undefined : createControl({ state, engine, injector, clock, log });
   const market = stateMarketSource(state);
   const stream = new StreamServer({ state, engine, clock, log, market }, options.stream);
+  // Control requests bypass faults and custom layers: they must work during an outage.
+  const control =
+    options.control === false
+      ? undefined
+      : createControl({ state, engine, injector, clock, log, stream });
   const liquidator = new Liquidator(state, engine, clock);
   const handler = control
     ? withControl(served, control, streamControl(stream, state, clock))

@@ -194,6 +194,13 @@ export const CONTROL_DOCS: Record<string, RouteDoc> = {
     body: obj({ price: num({ exclusiveMinimum: true, minimum: 0 }) }),
     data: obj({ symbol: str(), mid: num(), crossed: list(ref('OrderRecord')) }),
   },
+  'POST /sandbox/markets/{symbol}/book-gap': {
+    operationId: 'sandboxBookGap',
+    summary:
+      "Breaks a market's order book update chain once: the next update is withheld, so the " +
+      "one after it does not continue the clients' books (answers the ts they last saw)",
+    data: obj({ symbol: str(), ts: millis() }),
+  },
   'GET /sandbox/faults': {
     operationId: 'sandboxFaults',
     summary: 'The active fault configuration and how many requests it faulted',

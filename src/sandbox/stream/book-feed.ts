@@ -49,6 +49,14 @@ export class BookFeed {
     return { symbol, ts: chain.ts };
   }
 
+  /**
+   * The first follower of the symbol's updates came: the chain catches up silently (nobody
+   * was following), so its snapshot is the book now even if nothing changes later.
+   */
+  follow(symbol: string): void {
+    this.chain(symbol).catchUp(this.levels(symbol), this.deps.clock());
+  }
+
   /** The last follower of the symbol's updates left. */
   idle(symbol: string): void {
     this.coalescer.cancel(symbol);

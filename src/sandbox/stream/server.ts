@@ -2,7 +2,7 @@
  * The sandbox's WebSocket service on the REST port: upgrades on the facts' two paths,
  * heartbeats, and pushes of what the engine and the control endpoints produce (execution
  * reports, positions and balances on fills, wallet events, tickers, maintenance status) and
- * the public market topics (market-feed.ts).
+ * the public market topics (market-topic-feed.ts).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -19,8 +19,8 @@ import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
 import { StreamConnection } from './connection.ts';
 import { type MarketCadence, marketCadence } from './market-cadence.ts';
-import { type MarketActivity, MarketFeed } from './market-feed.ts';
 import type { MarketSource } from './market-source.ts';
+import { type MarketActivity, MarketTopicFeed } from './market-topic-feed.ts';
 import type { WalletEvent } from './payloads.ts';
 import { listenPrivate } from './private-feed.ts';
 import { type TickerData, tickers } from './tickers.ts';
@@ -80,7 +80,7 @@ export class StreamServer {
    * snapshots only when someone listens.
    */
   private offEngine: (() => void) | undefined;
-  private readonly market: MarketFeed;
+  private readonly market: MarketTopicFeed;
   private refusing = false;
   private walletIds = 0;
   maintenance: MaintenanceStatus = { status: 0 };
@@ -95,7 +95,7 @@ export class StreamServer {
       setInterval(() => this.pushTickers(), options.tickerIntervalMs ?? 1_000),
     ];
     for (const timer of this.timers) timer.unref();
-    this.market = new MarketFeed({
+    this.market = new MarketTopicFeed({
       source: deps.market,
       clock: deps.clock,
       cadence: marketCadence(options.market),

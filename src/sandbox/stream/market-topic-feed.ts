@@ -23,7 +23,7 @@ import { MarketSubscribers } from './market-subscribers.ts';
 import type { MarketTopicRef } from './market-topics.ts';
 import { TopicTimers } from './topic-timers.ts';
 
-export interface MarketFeedDeps {
+export interface MarketTopicFeedDeps {
   source: MarketSource;
   clock: () => number;
   cadence: MarketCadence;
@@ -37,7 +37,7 @@ export interface MarketActivity {
   listening: boolean;
 }
 
-export class MarketFeed {
+export class MarketTopicFeed {
   private readonly subscribers = new MarketSubscribers({
     first: (name, ref) => this.first(name, ref),
     last: (name, ref) => this.last(name, ref),
@@ -49,7 +49,7 @@ export class MarketFeed {
   private readonly lastOpenInterest = new Map<string, { value: number; at: number }>();
   private off: (() => void)[] | undefined;
 
-  constructor(private readonly deps: MarketFeedDeps) {
+  constructor(private readonly deps: MarketTopicFeedDeps) {
     const { source, clock, cadence } = deps;
     const subscribers = this.subscribers;
     this.books = new BookFeed({
@@ -112,6 +112,7 @@ export class MarketFeed {
 
   private first(name: string, ref: MarketTopicRef): void {
     this.listen();
+    if (ref.kind === 'orderbookupdate') this.books.follow(ref.symbol);
     const periodic = this.periodic(name, ref);
     if (periodic) this.timers.start(name, periodic.ms, periodic.tick);
   }
