@@ -129,7 +129,11 @@ describe('market subscriptions', () => {
     await sub.next((r) => r.data?.orderBook);
     const before = books().stats(SYMBOL)!;
 
-    const gap = h.sandbox.stream.breakBookChain(SYMBOL);
+    const broken = await fetch(`${h.sandbox.url}/sandbox/markets/${SYMBOL}/book-gap`, {
+      method: 'POST',
+    });
+    expect(broken.status).toBe(200);
+    const gap = ((await broken.json()) as { data: { ts: number } }).data;
     h.sandbox.setMidPrice(SYMBOL, 2_000); // this update is withheld
     await vi.waitFor(async () => expect((await upstreamBook(1)).timestamp).toBeGreaterThan(gap.ts));
     h.sandbox.setMidPrice(SYMBOL, 2_500); // its prevTs names the withheld one
