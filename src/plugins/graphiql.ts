@@ -1,7 +1,7 @@
 /**
  * GraphiQL at `/graphql` for browsers, as a workspace: example tabs (account, trading,
- * portfolio, live updates, admin) that run as they open against the embedded sandbox's demo
- * principals — the admin tab carries the broker admin's token, every other tab the trader's.
+ * portfolio, live updates, live market, admin) that run as they open against the embedded
+ * sandbox's demo principals — the admin tab carries the broker admin's token, every other tab the trader's.
  * Subscriptions run over SSE (yoga's GraphiQL default), so they carry the tab's headers. The page is
  * a few KB; GraphiQL's JavaScript, CSS and workers are separate cacheable files served by this
  * process (graphiql-assets.ts), so it works without internet access.
@@ -182,6 +182,27 @@ subscription Ticker($symbol: String!) {
 }
 `,
     variables: { symbol: 'PERP_BTC_USDC' },
+    as: 'trader',
+  },
+  {
+    query: `# Live market, public: the order book (the
+# current book at once, then each change), and
+# the trades as they print (▶'s menu). Move the
+# market: POST <sandbox>/sandbox/markets/
+# PERP_BTC_USDC/mid {"price": 60100}.
+subscription Market($symbol: String!, $depth: Int) {
+  orderBook(symbol: $symbol, depth: $depth) {
+    timestamp
+    asks { price quantity }
+    bids { price quantity }
+  }
+}
+
+subscription MarketTrades($symbol: String!) {
+  marketTrades(symbol: $symbol) { side price quantity timestamp }
+}
+`,
+    variables: { symbol: 'PERP_BTC_USDC', depth: 5 },
     as: 'trader',
   },
   {
