@@ -1,6 +1,6 @@
 /** How a fill moves a position: size, average open price and the PnL a closing fill realizes. */
 import { round } from './decimal.ts';
-import type { Fill } from './market.ts';
+import type { Fill } from './market/market.ts';
 import type { Order, Position } from './types.ts';
 
 /** Moves the position by the fill; returns the PnL it realized. */

@@ -7,7 +7,7 @@ import { round } from './decimal.ts';
 import type { FillDetail } from './events.ts';
 import { feesOf } from './fill-fees.ts';
 import { movePosition } from './fill-position.ts';
-import type { Fill } from './market.ts';
+import type { Fill } from './market/market.ts';
 import { quoteOf } from './records.ts';
 import { attributeReferral } from './referrals.ts';
 import type { SandboxState } from './state.ts';

@@ -9,7 +9,7 @@ import type { SandboxEvents } from './events.ts';
 import { type FaultConfig, FaultInjector } from './faults.ts';
 import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
-import type { Book } from './market.ts';
+import type { Book } from './market/market.ts';
 import { Router } from './path-router.ts';
 import { createApp } from './pipeline.ts';
 import { bindRoute } from './router.ts';
@@ -36,7 +36,7 @@ export type {
 export type { FaultConfig, FaultMatch, FaultPhase } from './faults.ts';
 export type { HoldingRow } from './holdings.ts';
 export type { Handler, Layer, SandboxRequest, SandboxResponse } from './http.ts';
-export type { Book, Level } from './market.ts';
+export type { Book, Level } from './market/market.ts';
 export type { PositionRow, SandboxOrderRecord } from './records.ts';
 export {
   loadSeedFile,
@@ -95,7 +95,10 @@ export interface Sandbox {
   resetRequestLog(): void;
   /** Generated when no seed was given; print once, never log. */
   demo: { trader: DemoCredentials; admin: DemoCredentials } | undefined;
-  /** The order book of a symbol now. */
+  /**
+   * A symbol's mid and synthetic levels now (bid0..bid4, ask0..ask4: what `level` picks);
+   * the whole book, resting orders included, is `GET /v1/orderbook/{symbol}`.
+   */
   book(symbol: string): Book;
   /** Moves a symbol's mid price; resting orders the new book crosses fill as maker. */
   setMidPrice(symbol: string, price: number): void;
@@ -241,7 +244,7 @@ function sandboxOf(parts: SandboxParts): Sandbox {
       requestLog.length = 0;
     },
     demo: parts.demo,
-    book: (symbol) => state.market(symbol).book(),
+    book: (symbol) => state.market(symbol).syntheticBook(),
     setMidPrice: (symbol, price) => {
       engine.setMid(symbol, price);
     },

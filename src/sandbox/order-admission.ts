@@ -1,12 +1,14 @@
 /**
  * The checks an order passes before the engine books it, and an edit before it applies: tick
- * and step, minimum and maximum notional, free collateral. Each failure is the ApiError the
+ * and step, the symbol's price and size filters (market/rules.ts: quote and base bounds, price
+ * range and scope against the mark), minimum and maximum notional, free collateral. Each failure is the ApiError the
  * upstream answers with; nothing is changed by a refusal.
  */
 import type { MarginMode, OrderType, Side } from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
-import type { Market } from './market.ts';
+import type { Market } from './market/market.ts';
+import { checkPrice, checkQuantity } from './market/rules.ts';
 import { freeCollateralOf, imrOf } from './portfolio.ts';
 import type { SandboxState } from './state.ts';
 import type { Account, Order } from './types.ts';
@@ -38,19 +40,22 @@ const offTick = (market: Market) =>
 
 /** The limit price: the book's level for BID/ASK, none for MARKET, a post-only's adjusted. */
 function priceOf(market: Market, req: OrderRequest): number | undefined {
-  const book = market.book();
   if (req.type === 'MARKET') return undefined;
   if (req.type === 'BID' || req.type === 'ASK') {
+    // bid0..bid4 / ask0..ask4 of the synthetic levels (the resting orders do not shift them).
+    const book = market.syntheticBook();
     const levels = req.type === 'BID' ? book.bids : book.asks;
     return levels[req.level ?? 0]?.price;
   }
   let price = req.price as number;
   if (!market.isOnTick(price)) throw offTick(market);
   if (req.type === 'POST_ONLY' && req.postOnlyAdjust && market.crosses(req.side, price)) {
-    const best = req.side === 'BUY' ? book.asks[0] : book.bids[0];
+    // One tick inside the best price it would take: a synthetic level or a resting order.
+    const best = market.bestFor(req.side) ?? market.mid;
     const tick = req.side === 'BUY' ? -market.tick : market.tick;
-    price = round((best?.price ?? book.mid) + tick, market.priceDecimals);
+    price = round(best + tick, market.priceDecimals);
   }
+  checkPrice(market.rules, req.side, price, market.mid);
   return price;
 }
 
@@ -81,7 +86,8 @@ export function admit(
     quantity = market.floorQuantity(req.amount / price);
     if (quantity <= 0) throw new ApiError(-1104, 'order_amount: less than one quantity step');
   }
-  const notional = req.amount ?? (quantity ?? 0) * (price ?? market.book().mid);
+  if (quantity !== undefined) checkQuantity(market.rules, quantity);
+  const notional = req.amount ?? (quantity ?? 0) * (price ?? market.mid);
   checkNotional(market, notional);
   const margin = notional * imrOf(state, req.symbol, notional);
   if (!req.reduceOnly && margin > freeCollateralOf(state, account)) {
@@ -101,6 +107,8 @@ export function admitEdit(
   const quantity = change.quantity ?? order.quantity;
   if (!market.isOnTick(price)) throw offTick(market);
   if (!market.isOnStep(quantity)) throw offStep(market);
+  checkQuantity(market.rules, quantity);
+  if (change.price !== undefined) checkPrice(market.rules, order.side, price, market.mid);
   if (quantity <= order.executedQuantity) {
     throw new ApiError(-1005, 'order_quantity: must exceed the executed quantity');
   }

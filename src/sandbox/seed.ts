@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { KeyFormatError, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
+import { symbolRulesSeed } from './market/rules-seed.ts';
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ACCOUNT_ID = /^0x[0-9a-fA-F]+$/;
@@ -52,6 +53,8 @@ export const symbolSeedSchema = z.strictObject({
   minNotional: z.number().nonnegative().default(10),
   maxNotional: z.number().positive().optional(),
   imrFactor: z.number().positive().default(0.0000002),
+  /** The order rules of GET /v1/public/info (market/rules.ts gives the defaults). */
+  ...symbolRulesSeed,
 });
 
 export const seedSchema = z.strictObject({

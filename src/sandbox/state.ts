@@ -8,7 +8,11 @@ import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '
 import type { MarginMode } from '../contract/wire.ts';
 import { SandboxEvents } from './events.ts';
 import { holdingRow } from './holdings.ts';
-import { DEFAULT_SYMBOLS, Market } from './market.ts';
+import { DEFAULT_SYMBOLS } from './market/default-symbols.ts';
+import { MarketEvents } from './market/events.ts';
+import { MarketFeed } from './market/feed.ts';
+import { Market } from './market/market.ts';
+import { openInterestOf } from './market/open-interest.ts';
 import { isPending } from './records.ts';
 import type { ParsedSeed, SeedAccount, SymbolConfig } from './seed.ts';
 import type {
@@ -65,6 +69,10 @@ export class SandboxState {
   readonly orders = new Map<number, Order>();
   /** Order, position and balance changes, for the live streams. */
   readonly events = new SandboxEvents();
+  /** Book, trade and mark changes of every market (market/events.ts). */
+  readonly marketEvents = new MarketEvents();
+  /** Every market's state and events, for the market-data routes and topics (market/feed.ts). */
+  readonly feed: MarketFeed;
   private counters = {
     userId: 0,
     orderId: 0,
@@ -83,9 +91,18 @@ export class SandboxState {
     this.brokerId = seed.brokerId;
     this.feeRates = { ...DEFAULT_FEE_RATES, ...seed.feeRates };
     this.maxLeverage = seed.maxLeverage ?? DEFAULT_MAX_LEVERAGE;
+    const options = { clock, events: this.marketEvents, maxLeverage: this.maxLeverage };
     for (const config of seed.symbols ?? DEFAULT_SYMBOLS) {
-      this.markets.set(config.symbol, new Market(config as SymbolConfig));
+      this.markets.set(config.symbol, new Market(config as SymbolConfig, options));
     }
+    this.feed = new MarketFeed(
+      {
+        markets: this.markets,
+        clock,
+        openInterest: (s) => openInterestOf(this.accounts.values(), s),
+      },
+      this.marketEvents,
+    );
     for (const account of seed.accounts) this.registerAccount(account);
   }
 

@@ -9,7 +9,7 @@ import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
 import type { FillDetail, OrderChangeKind } from './events.ts';
 import { applyFill, positionKey } from './fills.ts';
-import type { Fill, Market } from './market.ts';
+import type { Fill, Market } from './market/market.ts';
 import { admit, admitEdit, type OrderRequest } from './order-admission.ts';
 import { orderMargin, positionRowOf } from './portfolio.ts';
 import { isPending, orderRecord, quoteOf } from './records.ts';
@@ -30,6 +30,12 @@ export class TradingEngine {
 
   place(account: Account, req: OrderRequest): Order {
     const market = this.state.market(req.symbol);
+    const order = this.placeIn(market, account, req);
+    market.flush();
+    return order;
+  }
+
+  private placeIn(market: Market, account: Account, req: OrderRequest): Order {
     const now = this.clock();
     const { price, quantity } = admit(this.state, market, account, req);
     const order = this.book(account, req, price, quantity, now);
@@ -97,7 +103,7 @@ export class TradingEngine {
     cap: number | undefined,
     now: number,
   ): Order {
-    const mid = market.book().mid;
+    const mid = market.mid;
     const limit =
       req.type === 'MARKET'
         ? req.slippage === undefined
@@ -117,7 +123,7 @@ export class TradingEngine {
     if (req.type === 'FOK' && filled < (order.quantity as number)) {
       return this.finish(order, 'CANCELLED', 'fill-or-kill order could not fill completely');
     }
-    for (const fill of fills) this.fill(order, fill, false, now);
+    this.takeFills(order, market, fills, now);
     const complete =
       order.quantity === null
         ? order.executedQuantity > 0 && !this.amountLeft(order, market)
@@ -137,7 +143,9 @@ export class TradingEngine {
     if (!pending(order)) {
       throw new ApiError(-1006, `order ${order.orderId} is already ${order.status}`);
     }
-    return this.finish(order, 'CANCELLED', reason);
+    this.finish(order, 'CANCELLED', reason);
+    this.state.market(order.symbol).flush();
+    return order;
   }
 
   /**
@@ -168,9 +176,13 @@ export class TradingEngine {
     this.changed(order, 'replaced');
     order.status = order.executedQuantity > 0 ? 'PARTIAL_FILLED' : 'NEW';
     this.changed(order, 'placed');
-    for (const fill of market.take(order.side, { limit: price, quantity: remaining })) {
-      this.fill(order, fill, false, now);
-    }
+    this.takeFills(
+      order,
+      market,
+      market.take(order.side, { limit: price, quantity: remaining }),
+      now,
+    );
+    market.flush();
     return order;
   }
 
@@ -185,20 +197,36 @@ export class TradingEngine {
     const touched: Order[] = [];
     for (const order of [...this.state.orders.values()]) {
       if (order.symbol !== symbol || !pending(order) || order.price === null) continue;
-      if (!market.crosses(order.side, order.price)) continue;
+      if (!market.syntheticCrosses(order.side, order.price)) continue;
       touched.push(order);
       let quantity = round((order.quantity ?? 0) - order.executedQuantity, 10);
       if (order.reduceOnly) quantity = Math.min(quantity, this.reducible(order.account, order));
-      if (quantity > 0) this.fill(order, { price: order.price, quantity }, true, now);
+      if (quantity > 0) {
+        this.fill(order, { price: order.price, quantity }, true, now);
+        market.print(order.side === 'BUY' ? 'SELL' : 'BUY', order.price, quantity, now);
+      }
       if (pending(order)) this.finish(order, 'CANCELLED', 'reduce-only remainder cancelled');
     }
+    market.flush();
     this.state.events.emit('mid', { symbol, mid: market.mid, timestamp: now });
     return touched;
   }
 
+  /**
+   * A taker's fills: the taker's side of each, the resting order's side when it took from
+   * one (maker), and one public trade per fill.
+   */
+  private takeFills(order: Order, market: Market, fills: Fill[], now: number): void {
+    for (const { price, quantity, maker } of fills) {
+      this.fill(order, { price, quantity }, false, now);
+      if (maker) this.fill(maker, { price, quantity }, true, now);
+      market.print(order.side, price, quantity, now);
+    }
+  }
+
   /** Whether an amount order's remaining quote still buys one quantity step at the best price. */
   private amountLeft(order: Order, market: Market): boolean {
-    const book = market.book();
+    const book = market.syntheticBook();
     const best = (order.side === 'BUY' ? book.asks[0] : book.bids[0])?.price ?? book.mid;
     return (order.amount ?? 0) - order.executedNotional >= best * market.config.quantityStep;
   }
@@ -225,6 +253,7 @@ export class TradingEngine {
    * event (a snapshot, built only when someone listens).
    */
   private changed(order: Order, kind: OrderChangeKind, fill?: FillDetail): void {
+    this.state.market(order.symbol).sync(order);
     const account = order.account;
     const margin = orderMargin(this.state, order);
     if (margin !== order.margin) {

@@ -45,7 +45,8 @@ describe('POST /v1/batch-order', () => {
   });
 
   it('an item that breaks a rule or a risk check fails alone; the others are placed', async () => {
-    const c = fresh(f);
+    // 100,000 USDC: 1,000 ETH (within base_max) needs more initial margin than that.
+    const c = fresh(f, 100_000);
     const dup = cid('dup');
     const items = [
       resting({ client_order_id: dup }),
@@ -61,7 +62,7 @@ describe('POST /v1/batch-order', () => {
         client_order_id: cid(),
       },
       resting({ level: 1 }),
-      resting({ order_quantity: 1_000_000 }),
+      resting({ order_quantity: 1_000 }),
     ];
     const r = await batch(c, items);
     expect(r.status, r.text).toBe(200);
@@ -138,25 +139,39 @@ describe('POST /v1/batch-order', () => {
     const { items } = vectors.lifecycleSignatures.batch as {
       items: { params: Record<string, unknown>; orderSignature: string }[];
     };
-    const account = { accountId: `0x${'cd'.repeat(32)}`, secret: vectors.requestSignature.secret };
-    f.sandbox.registerAccount({
-      accountId: account.accountId,
-      key: vectors.requestSignature.key,
-      tradingKey: vectors.orderSignature.tradingKey,
-      role: 'trader',
-    });
-    const c = new SandboxClient(
-      f.sandbox.url,
-      { ...account, tradingSecret: vectors.orderSignature.tradingSecret },
-      () => f.clock.now,
-    );
-    const orders = items.map((item) => ({ ...item.params, signature: item.orderSignature }));
-    const r = await c.post('/v1/batch-order', { orders });
-    expect(r.status, r.text).toBe(200);
-    // The LIMIT rests; the reduce-only MARKET sell has no long position to reduce.
-    expect(r.body.data.rows.map((row: { success: boolean }) => row.success)).toEqual([true, true]);
-    expect((await c.get('/v1/client/order/b-1')).body.data.status).toBe('NEW');
-    expect((await c.get('/v1/client/order/b-2')).body.data.status).toBe('REJECTED');
+    // The vector buys ETH at 1500: a sandbox of its own whose mark (2000) puts that price
+    // within price_scope (a BUY at least mark × 0.6).
+    const g = await startFixture();
+    try {
+      g.sandbox.setMidPrice('PERP_ETH_USDC', 2000);
+      const account = {
+        accountId: `0x${'cd'.repeat(32)}`,
+        secret: vectors.requestSignature.secret,
+      };
+      g.sandbox.registerAccount({
+        accountId: account.accountId,
+        key: vectors.requestSignature.key,
+        tradingKey: vectors.orderSignature.tradingKey,
+        role: 'trader',
+      });
+      const c = new SandboxClient(
+        g.sandbox.url,
+        { ...account, tradingSecret: vectors.orderSignature.tradingSecret },
+        () => g.clock.now,
+      );
+      const orders = items.map((item) => ({ ...item.params, signature: item.orderSignature }));
+      const r = await c.post('/v1/batch-order', { orders });
+      expect(r.status, r.text).toBe(200);
+      // The LIMIT rests; the reduce-only MARKET sell has no long position to reduce.
+      expect(r.body.data.rows.map((row: { success: boolean }) => row.success)).toEqual([
+        true,
+        true,
+      ]);
+      expect((await c.get('/v1/client/order/b-1')).body.data.status).toBe('NEW');
+      expect((await c.get('/v1/client/order/b-2')).body.data.status).toBe('REJECTED');
+    } finally {
+      await g.sandbox.close();
+    }
   });
 });
 

@@ -141,7 +141,7 @@ describe('/sandbox/faults', () => {
 describe('GET /sandbox/accounts/{account_id}/orders', () => {
   it('lists the account’s orders as REST records, oldest first; unknown account 404 -1006', async () => {
     const c = fresh(f);
-    const ids = [await place(c, resting()), await place(c, resting({ order_price: 3100 }))];
+    const ids = [await place(c, resting()), await place(c, resting({ order_price: 3050 }))];
     const r = await control(
       'GET',
       `/sandbox/accounts/${c.account.accountId.toUpperCase().replace('0X', '0x')}/orders`,

@@ -9,7 +9,7 @@ const order = (clientOrderId: string) => ({
   symbol: 'PERP_ETH_USDC',
   order_type: 'LIMIT',
   side: 'BUY',
-  order_price: 1_000,
+  order_price: 2_000,
   order_quantity: 0.1,
   client_order_id: clientOrderId,
 });

@@ -38,7 +38,7 @@ describe('DELETE /v1/order', () => {
 
   it('a filled order is final: 400 -1006', async () => {
     const c = fresh(f);
-    const id = await place(c, resting({ order_price: 3100 }));
+    const id = await place(c, resting({ order_price: 3050 }));
     expect((await read(c, id)).status).toBe('FILLED');
     const r = await c.cancel('/v1/order', { order_id: String(id), symbol: ETH });
     expect(r.status).toBe(400);
@@ -175,7 +175,7 @@ describe('DELETE /v1/orders', () => {
       await place(c, resting()),
       await place(c, resting({ symbol: 'PERP_SOL_USDC', order_price: 140 })),
     ];
-    const filled = await place(c, resting({ order_price: 3100 }));
+    const filled = await place(c, resting({ order_price: 3050 }));
     const theirs = await place(other, resting());
     const r = await c.cancel('/v1/orders', {});
     expect(r.status).toBe(200);
@@ -206,7 +206,7 @@ describe('DELETE /v1/batch-order and /v1/client/batch-order', () => {
     const other = fresh(f);
     const open = [await place(c, resting()), await place(c, resting({ order_price: 2800 }))];
     const keep = await place(c, resting({ order_price: 2700 }));
-    const filled = await place(c, resting({ order_price: 3100 }));
+    const filled = await place(c, resting({ order_price: 3050 }));
     const theirs = await place(other, resting());
     const ids = [...open, filled, theirs, 999_999].join(',');
     const r = await c.cancel('/v1/batch-order', { order_ids: ids });
@@ -310,8 +310,12 @@ describe('known answers (vectors/signing.json → lifecycleSignatures)', () => {
         { accountId, secret, tradingSecret },
         () => timestamp,
       );
+      // The vectors buy ETH at 1500: a mark of 2000 puts that within price_scope (≥ mark × 0.6).
+      sandbox.setMidPrice(ETH, 2000);
       // Orders 1–12: fillers; 13–15 in ETH without client ids; 16 the vector's BTC client id.
-      for (let i = 1; i <= 12; i++) await place(c, resting({ client_order_id: `filler-${i}` }));
+      for (let i = 1; i <= 12; i++) {
+        await place(c, resting({ client_order_id: `filler-${i}`, order_price: 1900 }));
+      }
       const eth = {
         symbol: ETH,
         order_type: 'LIMIT',

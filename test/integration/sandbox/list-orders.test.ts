@@ -50,7 +50,7 @@ beforeAll(async () => {
     await c.cancel('/v1/order', { order_id: String(o.id), symbol: o.symbol });
   }
   f.clock.now += 10;
-  const filled = await place(c, resting({ order_price: 3100, order_quantity: 0.5 }));
+  const filled = await place(c, resting({ order_price: 3050, order_quantity: 0.5 }));
   placed.push({ id: filled, created: f.clock.now, symbol: ETH, side: 'BUY', type: 'LIMIT' });
   // Another account's orders never show.
   await place(fresh(f), resting());

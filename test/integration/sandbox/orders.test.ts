@@ -93,10 +93,18 @@ describe('POST /v1/order and GET /v1/client/order/{client_order_id}', () => {
       order_quantity: 2.11,
       side: 'BUY',
     };
-    const body = `{"symbol": "PERP_ETH_USDC", "order_type": "LIMIT", "order_price": 1521.03, "order_quantity": 2.11, "side": "BUY", "signature": "${f.client.orderSigner.sign(params)}"}`;
-    const r = await f.client.request('POST', '/v1/order', undefined, { rawBody: body });
-    expect(r.status).toBe(200);
-    expect(r.body.data.client_order_id).toBeNull();
+    // The vector buys ETH at 1521.03: a sandbox of its own whose mark (2000) puts that price
+    // within price_scope (a BUY at least mark × 0.6).
+    const g = await startFixture();
+    try {
+      g.sandbox.setMidPrice('PERP_ETH_USDC', 2000);
+      const body = `{"symbol": "PERP_ETH_USDC", "order_type": "LIMIT", "order_price": 1521.03, "order_quantity": 2.11, "side": "BUY", "signature": "${g.client.orderSigner.sign(params)}"}`;
+      const r = await g.client.request('POST', '/v1/order', undefined, { rawBody: body });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.client_order_id).toBeNull();
+    } finally {
+      await g.sandbox.close();
+    }
   });
 
   it('unknown client_order_id: 400 -1006', async () => {
@@ -247,7 +255,7 @@ describe('order validation', () => {
     ['quantity off the step', { order_quantity: 0.00001 }, -1104, /quantity step/],
     [
       'below the minimum notional',
-      { order_price: 1, order_quantity: 1 },
+      { order_price: 2900, order_quantity: 0.001 },
       -1102,
       /minimum notional/,
     ],
@@ -392,11 +400,15 @@ describe('the market', () => {
       order_price: 2999,
       post_only_adjust: true,
     });
+    // One tick above the best bid of the whole book: the BUY resting at 3000 or better.
+    const shown = await (await fetch(`${f.sandbox.url}/sandbox/markets/PERP_ETH_USDC`)).json();
+    const best = shown.data.bids[0].price as number;
+    expect(best).toBeGreaterThanOrEqual(3000);
     const a = await c.order(adjusted);
-    expect(a.body.data.order_price).toBe(2999.91);
+    expect(a.body.data.order_price).toBe(Math.round((best + 0.01) * 100) / 100);
     expect(await record(c, adjusted.client_order_id)).toMatchObject({
       status: 'NEW',
-      price: 2999.91,
+      price: a.body.data.order_price,
     });
   });
 
