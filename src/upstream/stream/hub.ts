@@ -212,6 +212,11 @@ export class StreamHub {
     this.publicClosing.unref();
   }
 
+  /** Whether the upstream confirmed a public topic on the current connection (tests). */
+  publicSubscribed(topic: string): boolean {
+    return this.publicSocket?.isSubscribed(topic) ?? false;
+  }
+
   /** Whether an account's private stream is up (authenticated and subscribed). */
   accountReady(accountId: string): boolean {
     return this.accounts.get(accountId)?.stream.isReady ?? false;

@@ -68,6 +68,9 @@ export class StreamSocket {
   private authed = false;
   /** Ids of the subscribe frames of this connection not yet acknowledged. */
   private readonly pendingAcks = new Set<string>();
+  /** Subscribe frames of this connection by id, until answered; topics the server confirmed. */
+  private readonly awaiting = new Map<string, string>();
+  private readonly confirmed = new Set<string>();
   private closed = false;
   /** Auth refusals since the last successful auth. */
   private authFailures = 0;
@@ -97,13 +100,18 @@ export class StreamSocket {
     if (this.topics.has(topic)) return;
     this.topics.add(topic);
     if (!this.authed) return; // sent with the others once authenticated
-    const id = this.nextId();
+    const id = this.sendSubscribe(topic);
     if (!this.ready) this.pendingAcks.add(id);
-    this.send({ id, event: 'subscribe', topic });
+  }
+
+  /** Whether the server confirmed `topic` on the current connection (its pushes now arrive). */
+  isSubscribed(topic: string): boolean {
+    return this.confirmed.has(topic);
   }
 
   unsubscribe(topic: string): void {
     if (!this.topics.delete(topic)) return;
+    this.confirmed.delete(topic);
     if (this.authed) this.send({ id: this.nextId(), event: 'unsubscribe', topic });
   }
 
@@ -200,10 +208,15 @@ export class StreamSocket {
       );
     } else if (frame.event === 'request' && this.requests.settle(frame)) {
       // A one-shot request's answer (its promise has it).
-    } else if (typeof frame.id === 'string' && this.pendingAcks.delete(frame.id)) {
+    } else if (typeof frame.id === 'string' && this.awaiting.has(frame.id)) {
+      const topic = this.awaiting.get(frame.id)!;
+      this.awaiting.delete(frame.id);
+      if (frame.success !== false && this.topics.has(topic)) this.confirmed.add(topic);
       // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
       // only once the server has every topic: events before that could be missed.
-      if (this.pendingAcks.size === 0 && !this.ready) this.becomeReady();
+      if (this.pendingAcks.delete(frame.id) && this.pendingAcks.size === 0 && !this.ready) {
+        this.becomeReady();
+      }
     } else if (this.authId !== undefined && frame.id === this.authId) {
       this.authId = undefined;
       this.onAuthReply(frame);
@@ -228,12 +241,15 @@ export class StreamSocket {
   private subscribed(): void {
     this.authed = true;
     this.pendingAcks.clear();
-    for (const topic of this.topics) {
-      const id = this.nextId();
-      this.pendingAcks.add(id);
-      this.send({ id, event: 'subscribe', topic });
-    }
+    for (const topic of this.topics) this.pendingAcks.add(this.sendSubscribe(topic));
     if (this.pendingAcks.size === 0) this.becomeReady();
+  }
+
+  private sendSubscribe(topic: string): string {
+    const id = this.nextId();
+    this.awaiting.set(id, topic);
+    this.send({ id, event: 'subscribe', topic });
+    return id;
   }
 
   private becomeReady(): void {
@@ -249,6 +265,8 @@ export class StreamSocket {
     ws?.removeAllListeners('message');
     this.ready = false;
     this.authed = false;
+    this.awaiting.clear();
+    this.confirmed.clear();
     this.requests.failAll(`connection ${reason}`);
     if (this.closed || this.retry) return;
     this.options.onDown?.(reason);

@@ -188,6 +188,62 @@ describe('market subscriptions', () => {
     await vi.waitFor(() => expect(books().stats('PERP_NOPE_USDC')).toBeUndefined());
   });
 
+  /** A GraphQL request to the replica as `token`'s caller. */
+  async function gql(query: string, variables: Record<string, unknown>, token: string) {
+    const r = await fetch(h.replicas[0]!.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await r.json()) as Result;
+  }
+  const PLACE = `mutation($input: PlaceOrderInput!) {
+    placeOrder(input: $input) { __typename ... on Error { code message } }
+  }`;
+
+  it('shows a resting order placed through the gateway in the subscribed book', async () => {
+    h.sandbox.setMidPrice(SYMBOL, 3_000);
+    const sub = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: SYMBOL, depth: 5 } });
+    await sub.next((r) => r.data?.orderBook);
+    const atPrice = (r: Result) =>
+      r.data?.orderBook?.bids.some((l: Level) => l.price === 2_999.95 && l.quantity === 0.5);
+    expect(framesOf(sub.results).some((f) => atPrice({ data: { orderBook: f } }))).toBe(false);
+    const input = {
+      symbol: SYMBOL,
+      orderType: 'LIMIT',
+      side: 'BUY',
+      orderPrice: 2_999.95,
+      orderQuantity: 0.5,
+    };
+    const placed = await gql(PLACE, { input }, h.callers.alice.token);
+    expect(placed.data?.placeOrder).toEqual({ __typename: 'PlaceOrderSuccess' });
+    const shown = (await sub.next(atPrice)).data.orderBook as Frame;
+    // The best bid now: above the synthetic levels, below the best ask.
+    expect(shown.bids[0]).toEqual({ price: 2_999.95, quantity: 0.5 });
+    expect(framesOf(sub.results).every(wellFormed)).toBe(true);
+    sub.stop();
+  });
+
+  it('prints a fill as a marketTrades event', async () => {
+    h.sandbox.setMidPrice(SYMBOL, 3_000);
+    const client = wsClient(h.replicas[0]!);
+    const TRADES = `subscription($symbol: String!) { marketTrades(symbol: $symbol) { symbol side price quantity timestamp } }`;
+    const sub = wsSubscribe(client, TRADES, { symbol: SYMBOL });
+    // The upstream confirmed the topic: the trade cannot be missed.
+    const hub = h.replicas[0]!.gateway.live.hub;
+    await vi.waitFor(() => expect(hub.publicSubscribed(`${SYMBOL}@trade`)).toBe(true));
+    const input = { symbol: SYMBOL, orderType: 'MARKET', side: 'SELL', orderQuantity: 0.2 };
+    const before = Date.now();
+    const placed = await gql(PLACE, { input }, h.callers.bob.token);
+    expect(placed.data?.placeOrder).toEqual({ __typename: 'PlaceOrderSuccess' });
+    const trade = (await sub.next((r) => r.data?.marketTrades)).data.marketTrades;
+    expect(trade).toMatchObject({ symbol: SYMBOL, side: 'SELL', quantity: 0.2 });
+    expect(trade.price).toBeLessThan(3_000);
+    expect(trade.timestamp).toBeGreaterThanOrEqual(before - 1_000);
+    sub.stop();
+    await client.dispose();
+  });
+
   it('follows the mark: a mid move reaches markPrices', async () => {
     const client = wsClient(h.replicas[0]!);
     const sub = wsSubscribe(client, 'subscription { markPrices { symbol price } }');
