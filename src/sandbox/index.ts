@@ -19,7 +19,6 @@ import { listen, type RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
 import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
 import { Liquidator } from './stream/liquidation.ts';
-import { stateMarketSource } from './stream/market-view.ts';
 import { TradingEngine } from './trading.ts';
 
 export type { DemoCredentials } from './demo.ts';
@@ -179,13 +178,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
-  const market = stateMarketSource(state);
-  const stream = new StreamServer({ state, engine, clock, log, market }, options.stream);
+  const stream = new StreamServer({ state, engine, clock, log }, options.stream);
   // Control requests bypass faults and custom layers: they must work during an outage.
-  const control =
-    options.control === false
-      ? undefined
-      : createControl({ state, engine, injector, clock, log, stream });
+  const controlDeps = { state, engine, injector, clock, log, stream };
+  const control = options.control === false ? undefined : createControl(controlDeps);
   const liquidator = new Liquidator(state, engine, clock);
   const handler = control
     ? withControl(served, control, streamControl(stream, state, clock))

@@ -5,14 +5,14 @@
  * chain is not advanced until a snapshot asks for it.
  */
 import { MarketTopic, type OrderBookData } from '../../contract/wire-market-stream.ts';
+import type { MarketFeed } from '../market/feed.ts';
 import { BookChain, type BookLevels, levelMap } from './book-chain.ts';
 import { Coalescer } from './coalescer.ts';
 import { STREAM_BOOK_DEPTH } from './market-cadence.ts';
-import type { MarketSource } from './market-source.ts';
 import type { MarketSubscribers } from './market-subscribers.ts';
 
 export interface BookFeedDeps {
-  source: MarketSource;
+  source: MarketFeed;
   clock: () => number;
   subscribers: MarketSubscribers;
   intervalMs: number;

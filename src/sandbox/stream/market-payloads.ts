@@ -1,49 +1,72 @@
 /**
  * `data` of the public market pushes (contract/wire-market-stream.ts), read from the market
- * model through `MarketSource`.
+ * model's feed (market/feed.ts), so a push and a REST read of the same moment agree.
  */
+import type { KlineType } from '../../contract/wire-market.ts';
 import type {
-  BboData,
+  EstFundingRateData,
+  KlineData,
+  KlineTopicInterval,
   MarkPriceData,
   OpenInterestData,
   OrderBookData,
   RequestTradeData,
   TradeData,
 } from '../../contract/wire-market-stream.ts';
+import type { MarketFeed } from '../market/feed.ts';
+import type { PublicTrade } from '../market/trade-tape.ts';
 import { STREAM_BOOK_DEPTH } from './market-cadence.ts';
-import type { MarketSource, TradePrint } from './market-source.ts';
 
 /** `{symbol}@orderbook`: the top 100 levels a side. */
-export function orderbookData(source: MarketSource, symbol: string): OrderBookData {
-  return { symbol, ...source.book(symbol, STREAM_BOOK_DEPTH) };
+export function orderbookData(feed: MarketFeed, symbol: string): OrderBookData {
+  const { asks, bids } = feed.book(symbol, STREAM_BOOK_DEPTH);
+  return { symbol, asks, bids };
 }
 
-/** `{symbol}@bbo` and a row of `bbos`; an empty side is 0 at 0. */
-export function bboData(source: MarketSource, symbol: string): BboData {
-  const { asks, bids } = source.book(symbol, 1);
-  const [ask = 0, askSize = 0] = asks[0] ?? [];
-  const [bid = 0, bidSize = 0] = bids[0] ?? [];
-  return { symbol, ask, askSize, bid, bidSize };
+export function markPriceData(feed: MarketFeed, symbol: string): MarkPriceData {
+  return { symbol, price: feed.mark(symbol) };
 }
 
-export function markPriceData(source: MarketSource, symbol: string): MarkPriceData {
-  return { symbol, price: source.markPrice(symbol) };
+export function openInterestData(feed: MarketFeed, symbol: string): OpenInterestData {
+  return { symbol, openInterest: feed.openInterest(symbol) };
 }
 
-export function openInterestData(source: MarketSource, symbol: string): OpenInterestData {
-  return { symbol, openInterest: source.openInterest(symbol) };
+export function estFundingRateData(feed: MarketFeed, symbol: string): EstFundingRateData {
+  const { rate, timestamp } = feed.fundingEstimate(symbol);
+  return { symbol, fundingRate: rate, fundingTs: timestamp };
+}
+
+/** The topic's `1M` is the REST `1mon`; the other intervals are spelled alike. */
+const klineType = (interval: KlineTopicInterval): KlineType =>
+  interval === '1M' ? '1mon' : interval;
+
+/** `{symbol}@kline_{interval}`: the candle that holds now. */
+export function klineData(feed: MarketFeed, symbol: string, type: KlineTopicInterval): KlineData {
+  const c = feed.candle(symbol, klineType(type));
+  return {
+    symbol,
+    type,
+    open: c.open,
+    close: c.close,
+    high: c.high,
+    low: c.low,
+    volume: c.volume,
+    amount: c.amount,
+    startTime: c.start,
+    endTime: c.end,
+  };
 }
 
 /** `{symbol}@trade`. */
-export function tradeData(trade: TradePrint): TradeData {
+export function tradeData(trade: PublicTrade): TradeData {
   return { symbol: trade.symbol, price: trade.price, size: trade.quantity, side: trade.side };
 }
 
 /** The one-shot `request` trade's rows, newest first. */
 export function requestTradeRows(
-  source: MarketSource,
+  feed: MarketFeed,
   symbol: string,
   limit: number,
 ): RequestTradeData[] {
-  return source.trades(symbol, limit).map((t) => ({ ...tradeData(t), ts: t.timestamp }));
+  return feed.recentTrades(symbol, limit).map((t) => ({ ...tradeData(t), ts: t.timestamp }));
 }

@@ -5,12 +5,14 @@
  * follows a market topic.
  */
 import { MarketTopic } from '../../contract/wire-market-stream.ts';
+import type { MarketFeed } from '../market/feed.ts';
 import { BookFeed } from './book-feed.ts';
 import { Coalescer } from './coalescer.ts';
 import type { RequestId, StreamConnection } from './connection.ts';
 import type { MarketCadence } from './market-cadence.ts';
 import {
-  bboData,
+  estFundingRateData,
+  klineData,
   markPriceData,
   openInterestData,
   orderbookData,
@@ -18,13 +20,13 @@ import {
   tradeData,
 } from './market-payloads.ts';
 import { parseMarketRequest } from './market-request.ts';
-import type { MarketSource } from './market-source.ts';
 import { MarketSubscribers } from './market-subscribers.ts';
 import type { MarketTopicRef } from './market-topics.ts';
 import { TopicTimers } from './topic-timers.ts';
 
 export interface MarketTopicFeedDeps {
-  source: MarketSource;
+  /** The market model's feed (`state.feed`). */
+  source: MarketFeed;
   clock: () => number;
   cadence: MarketCadence;
 }
@@ -65,7 +67,7 @@ export class MarketTopicFeed {
     this.subscribers.add(connection, name, ref);
     // A new follower of a bbo gets the current one: later pushes come only on change.
     if (ref.kind !== 'bbo') return;
-    const data = bboData(this.deps.source, ref.symbol);
+    const data = this.deps.source.bbo(ref.symbol);
     connection.push(name, data);
     if (!this.lastBbo.has(ref.symbol)) this.lastBbo.set(ref.symbol, JSON.stringify(data));
   }
@@ -80,7 +82,7 @@ export class MarketTopicFeed {
 
   request(connection: StreamConnection, id: RequestId, params: unknown): void {
     const { source } = this.deps;
-    const parsed = parseMarketRequest(params, (s) => source.symbols().includes(s));
+    const parsed = parseMarketRequest(params, (s) => source.has(s));
     if ('errorMsg' in parsed) connection.answer(id, parsed);
     else if (parsed.type === 'orderbook') {
       connection.answer(id, { data: this.books.snapshot(parsed.symbol) });
@@ -140,7 +142,7 @@ export class MarketTopicFeed {
       case 'orderbook':
         return every(cadence.orderbookMs, () => orderbookData(source, ref.symbol));
       case 'bbos':
-        return every(cadence.bbosMs, () => source.symbols().map((s) => bboData(source, s)));
+        return every(cadence.bbosMs, () => source.symbols().map((s) => source.bbo(s)));
       case 'markprice':
         return every(cadence.markPriceMs, () => markPriceData(source, ref.symbol));
       case 'markprices':
@@ -148,12 +150,9 @@ export class MarketTopicFeed {
           source.symbols().map((s) => markPriceData(source, s)),
         );
       case 'kline':
-        return every(cadence.klineMs, () => source.kline(ref.symbol, ref.interval, clock()));
+        return every(cadence.klineMs, () => klineData(source, ref.symbol, ref.interval));
       case 'estfundingrate':
-        return every(cadence.estFundingRateMs, () => ({
-          symbol: ref.symbol,
-          ...source.estFundingRate(ref.symbol, clock()),
-        }));
+        return every(cadence.estFundingRateMs, () => estFundingRateData(source, ref.symbol));
       case 'openinterest':
         return { ms: cadence.openInterestMs, tick: () => this.openInterest(name, ref.symbol) };
       default:
@@ -181,7 +180,7 @@ export class MarketTopicFeed {
 
   /** Pushes the bbo when it differs from the last one pushed. */
   private pushBbo(symbol: string): void {
-    const data = bboData(this.deps.source, symbol);
+    const data = this.deps.source.bbo(symbol);
     const text = JSON.stringify(data);
     if (this.lastBbo.get(symbol) === text) return;
     this.lastBbo.set(symbol, text);
@@ -192,8 +191,8 @@ export class MarketTopicFeed {
     if (this.off) return;
     const { source, clock } = this.deps;
     this.off = [
-      source.onBook((symbol, tick) => this.bookChanged(symbol, tick)),
-      source.onTrade((trade) =>
+      source.on('book', ({ symbol }) => this.bookChanged(symbol, false)),
+      source.on('trade', (trade) =>
         this.subscribers.push(MarketTopic.trade(trade.symbol), clock(), tradeData(trade)),
       ),
     ];

@@ -19,7 +19,6 @@ import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
 import { StreamConnection } from './connection.ts';
 import { type MarketCadence, marketCadence } from './market-cadence.ts';
-import type { MarketSource } from './market-source.ts';
 import { type MarketActivity, MarketTopicFeed } from './market-topic-feed.ts';
 import type { WalletEvent } from './payloads.ts';
 import { listenPrivate } from './private-feed.ts';
@@ -67,8 +66,6 @@ export interface StreamDeps {
   engine: TradingEngine;
   clock: () => number;
   log: (line: string) => void;
-  /** The market model the public market topics read. */
-  market: MarketSource;
 }
 
 export class StreamServer {
@@ -96,7 +93,7 @@ export class StreamServer {
     ];
     for (const timer of this.timers) timer.unref();
     this.market = new MarketTopicFeed({
-      source: deps.market,
+      source: deps.state.feed,
       clock: deps.clock,
       cadence: marketCadence(options.market),
     });

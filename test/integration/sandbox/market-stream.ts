@@ -93,13 +93,15 @@ export async function followBook(s: RawStream, symbol: string) {
   return { book, feed, topic };
 }
 
-/** The book now as `[price, quantity]` pairs (the sandbox's own read). */
-export function bookNow(sandbox: Sandbox, symbol: string) {
-  const { asks, bids } = sandbox.book(symbol);
-  const pairs = (levels: { price: number; quantity: number }[]) =>
-    levels.map((l): [number, number] => [l.price, l.quantity]);
+/** The whole book now (synthetic levels and resting orders) as `[price, quantity]` pairs. */
+export async function bookNow(sandbox: Sandbox, symbol: string) {
+  const res = await fetch(`${sandbox.url}/sandbox/markets/${symbol}`);
+  const { asks, bids } = (await res.json()).data as Record<'asks' | 'bids', Level[]>;
+  const pairs = (levels: Level[]) => levels.map((l): [number, number] => [l.price, l.quantity]);
   return { asks: pairs(asks), bids: pairs(bids) };
 }
+
+type Level = { price: number; quantity: number };
 
 /** Waits until the local book equals the sandbox's book (after the last push went out). */
 export async function converges(
@@ -108,9 +110,9 @@ export async function converges(
   follow: Awaited<ReturnType<typeof followBook>>,
 ): Promise<void> {
   await vi.waitFor(
-    () => {
+    async () => {
       follow.feed();
-      expect(follow.book.levels()).toEqual(bookNow(sandbox, symbol));
+      expect(follow.book.levels()).toEqual(await bookNow(sandbox, symbol));
     },
     { timeout: 5_000, interval: 10 },
   );
