@@ -1,6 +1,8 @@
 /**
  * The market-data rows of the endpoint table (reference/market-algo-risk-facts.md §1), spread
  * into ENDPOINTS. Public rows spend a budget per IP; the book and klines are signed reads.
+ * Each row has a budget of its own (whether the list and one-symbol forms share one is not
+ * documented).
  */
 import { perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { Endpoint } from './endpoint-types.ts';
@@ -24,7 +26,7 @@ export const MARKET_ENDPOINTS = {
     ...publicRead(10),
     name: 'symbolInfo',
     data: ['symbol'],
-    budget: 'public_info',
+    budget: 'public_info_symbol',
   },
   'GET /v1/public/futures': {
     ...publicRead(10),
@@ -36,7 +38,7 @@ export const MARKET_ENDPOINTS = {
     ...publicRead(10),
     name: 'futuresInfo',
     data: ['symbol'],
-    budget: 'public_futures',
+    budget: 'public_futures_symbol',
   },
   'GET /v1/public/market_trades': {
     ...publicRead(10),

@@ -137,3 +137,15 @@ export interface FundingRateRow {
   next_funding_time: number;
   sum_unitary_funding: number;
 }
+
+/**
+ * Query bounds of the market-data reads, one place for the sandbox and the gateway.
+ * `market_trades` limits are not documented (UNVERIFIED: chosen 50 by default, as the SDK's
+ * trade request asks, and 1000 at most); `max_level` defaults to 100 (2023 doc, Python
+ * connector) and is capped at 1000 (ccxt); klines default to 100, at most 1000 ([OA]).
+ */
+export const MARKET_TRADES_LIMIT = { default: 50, max: 1000 } as const;
+export const ORDERBOOK_MAX_LEVEL = { default: 100, max: 1000 } as const;
+export const KLINE_LIMIT = { default: 100, max: 1000 } as const;
+/** `tv/kline_history` answers at most this many bars, counted back from `to`. */
+export const TV_KLINE_MAX = 1000;

@@ -1,9 +1,14 @@
-/** `/sandbox/markets/…`: read a market's book, move its mid price (crossing resting orders). */
+/**
+ * `/sandbox/markets/…`: read a market's book (resting orders included), move its mid price
+ * (crossing resting orders), set its synthetic activity.
+ */
+import { activityRoute } from './control-activity.ts';
 import type { ControlDeps, ControlRoute } from './control-types.ts';
 import { orderRecord } from './records.ts';
 import { checkSymbol, Fields } from './validation.ts';
 
-export function marketRoutes({ state, engine, log }: ControlDeps): ControlRoute[] {
+export function marketRoutes(deps: ControlDeps): ControlRoute[] {
+  const { state, engine, log } = deps;
   return [
     {
       method: 'GET',
@@ -29,5 +34,6 @@ export function marketRoutes({ state, engine, log }: ControlDeps): ControlRoute[
         return { symbol, mid: state.market(symbol).mid, crossed: crossed.map(orderRecord) };
       },
     },
+    activityRoute(deps),
   ];
 }

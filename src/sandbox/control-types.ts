@@ -1,5 +1,6 @@
 /** What the control routes get (ControlDeps) and what each of them is (ControlRoute). */
 import type { FaultInjector } from './faults.ts';
+import type { MarketActivity } from './market/activity.ts';
 import type { DescribedRoute } from './openapi.ts';
 import type { RouteContext } from './router.ts';
 import type { SandboxState } from './state.ts';
@@ -10,6 +11,8 @@ export interface ControlDeps {
   state: SandboxState;
   engine: TradingEngine;
   injector: FaultInjector;
+  /** Synthetic book changes and trades per symbol (market/activity.ts). */
+  activity: MarketActivity;
   clock: () => number;
   log: (line: string) => void;
   /** The stream's test controls (a gap in a book's update chain). */

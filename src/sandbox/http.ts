@@ -48,6 +48,11 @@ export function successResponse(now: number, data: unknown): SandboxResponse {
   return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
 }
 
+/** A body that is the payload itself, without the envelope (TradingView's kline history). */
+export function rawResponse(data: unknown): SandboxResponse {
+  return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(data) };
+}
+
 export function errorResponse(now: number, error: ApiError): SandboxResponse {
   return {
     status: error.status,

@@ -9,6 +9,8 @@ import type { SandboxEvents } from './events.ts';
 import { type FaultConfig, FaultInjector } from './faults.ts';
 import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
+import { ACTIVITY_MAX_RATE, type ActivityRates, MarketActivity } from './market/activity.ts';
+import type { MarketFeed } from './market/feed.ts';
 import type { Book } from './market/market.ts';
 import { Router } from './path-router.ts';
 import { createApp } from './pipeline.ts';
@@ -35,7 +37,11 @@ export type {
 export type { FaultConfig, FaultMatch, FaultPhase } from './faults.ts';
 export type { HoldingRow } from './holdings.ts';
 export type { Handler, Layer, SandboxRequest, SandboxResponse } from './http.ts';
+export type { ActivityRates } from './market/activity.ts';
+export type { MarketEventMap, MarketEventName } from './market/events.ts';
+export type { BookView, FundingEstimate, FundingFigures, MarketFeed } from './market/feed.ts';
 export type { Book, Level } from './market/market.ts';
+export type { PublicTrade } from './market/trade-tape.ts';
 export type { PositionRow, SandboxOrderRecord } from './records.ts';
 export {
   loadSeedFile,
@@ -101,6 +107,10 @@ export interface Sandbox {
   book(symbol: string): Book;
   /** Moves a symbol's mid price; resting orders the new book crosses fill as maker. */
   setMidPrice(symbol: string, price: number): void;
+  /** Synthetic book changes and trades per second for a symbol (0 and 0 stop; ≤ 1000 each). */
+  setActivity(symbol: string, rates: ActivityRates): void;
+  /** Every market's book, trades, prices, candles and funding, and their events (market/feed.ts). */
+  readonly market: MarketFeed;
   /** Forgets every rate-limit window. */
   resetLimits(): void;
   /** An account's orders, every status, oldest first (e.g. to count them after a fault). */
@@ -171,6 +181,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const state = new SandboxState(seed, clock);
   state.events.onError = (error) =>
     log(`sandbox: an event listener threw: ${(error as Error).stack ?? String(error)}`);
+  state.marketEvents.onError = state.events.onError;
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
@@ -178,9 +189,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const app = createApp({ state, engine, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
+  const activity = new MarketActivity(state.markets);
   const stream = new StreamServer({ state, engine, clock, log }, options.stream);
   // Control requests bypass faults and custom layers: they must work during an outage.
-  const controlDeps = { state, engine, injector, clock, log, stream };
+  const controlDeps = { state, engine, injector, activity, clock, log, stream };
   const control = options.control === false ? undefined : createControl(controlDeps);
   const liquidator = new Liquidator(state, engine, clock);
   const handler = control
@@ -199,6 +211,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
   );
   const close = () => {
+    activity.stopAll();
     injector.dispose();
     stream.close();
     liquidator.close();
@@ -214,6 +227,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     stream,
     requestLog,
     demo,
+    activity,
   });
 }
 
@@ -223,6 +237,7 @@ interface SandboxParts extends Pick<Sandbox, 'url' | 'close' | 'demo' | 'stream'
   engine: TradingEngine;
   injector: FaultInjector;
   limiter: RateLimiter | undefined;
+  activity: MarketActivity;
 }
 
 /** The running sandbox's handle: its parts behind the methods tests and the CLI call. */
@@ -244,6 +259,15 @@ function sandboxOf(parts: SandboxParts): Sandbox {
     setMidPrice: (symbol, price) => {
       engine.setMid(symbol, price);
     },
+    setActivity: (symbol, rates) => {
+      if (!state.symbolKnown(symbol)) throw new Error(`unknown symbol ${symbol}`);
+      const bounded = (n: number) => Math.min(ACTIVITY_MAX_RATE, Math.max(0, n));
+      parts.activity.set(symbol, {
+        bookUpdatesPerSecond: bounded(rates.bookUpdatesPerSecond),
+        tradesPerSecond: bounded(rates.tradesPerSecond),
+      });
+    },
+    market: state.feed,
     resetLimits: () => limiter?.reset(),
     orders: (accountId) =>
       (state.account(accountId)?.orders ?? []).map((o) => ({

@@ -1,5 +1,12 @@
 /** OpenAPI descriptions of the market-data rows (contract/endpoints-market.ts). */
-import { KLINE_TYPES, TV_RESOLUTIONS } from '../contract/wire-market.ts';
+import {
+  KLINE_LIMIT,
+  KLINE_TYPES,
+  MARKET_TRADES_LIMIT,
+  ORDERBOOK_MAX_LEVEL,
+  TV_KLINE_MAX,
+  TV_RESOLUTIONS,
+} from '../contract/wire-market.ts';
 import {
   int,
   list,
@@ -99,7 +106,14 @@ export const MARKET_DOCS = {
     operationId: 'marketTrades',
     summary: 'The latest public trades of a symbol, newest first',
     query: {
-      properties: { symbol, limit: int({ minimum: 1, maximum: 1000, default: 50 }) },
+      properties: {
+        symbol,
+        limit: int({
+          minimum: 1,
+          maximum: MARKET_TRADES_LIMIT.max,
+          default: MARKET_TRADES_LIMIT.default,
+        }),
+      },
       required: ['symbol'],
     },
     data: rows(
@@ -115,7 +129,15 @@ export const MARKET_DOCS = {
   'GET /v1/orderbook/{symbol}': {
     operationId: 'orderBook',
     summary: 'Order book snapshot: asks ascending, bids descending',
-    query: { properties: { max_level: int({ minimum: 1, maximum: 1000, default: 100 }) } },
+    query: {
+      properties: {
+        max_level: int({
+          minimum: 1,
+          maximum: ORDERBOOK_MAX_LEVEL.max,
+          default: ORDERBOOK_MAX_LEVEL.default,
+        }),
+      },
+    },
     data: obj({ asks: list(level), bids: list(level), timestamp: millis() }),
   },
   'GET /v1/kline': {
@@ -125,7 +147,7 @@ export const MARKET_DOCS = {
       properties: {
         symbol,
         type: oneOf(KLINE_TYPES),
-        limit: int({ minimum: 1, maximum: 1000, default: 100 }),
+        limit: int({ minimum: 1, maximum: KLINE_LIMIT.max, default: KLINE_LIMIT.default }),
       },
       required: ['symbol', 'type'],
     },
@@ -140,10 +162,20 @@ export const MARKET_DOCS = {
         resolution: oneOf(TV_RESOLUTIONS),
         from: int(),
         to: int(),
-        limit: int({ minimum: 1, maximum: 1000 }),
+        limit: int({ minimum: 1, maximum: TV_KLINE_MAX, default: TV_KLINE_MAX }),
       },
       required: ['symbol', 'resolution', 'from', 'to'],
     },
+    raw: obj({
+      s: oneOf(['ok', 'no_data']),
+      o: list(num()),
+      c: list(num()),
+      h: list(num()),
+      l: list(num()),
+      v: list(num()),
+      a: list(num()),
+      t: list(int({ description: 'bar start, seconds' })),
+    }),
   },
   'GET /v1/public/funding_rate/{symbol}': {
     operationId: 'fundingRate',

@@ -27,14 +27,15 @@ export function responses(
   doc: RouteDoc,
   control: boolean,
 ): Schema {
-  const raw = route.path === '/sandbox/openapi.json';
+  const document = route.path === '/sandbox/openapi.json';
   const auth = route.auth ?? 'public';
+  const schema = document ? { type: 'object' } : (doc.raw ?? envelope(doc.data));
   return {
     '200': {
-      description: raw ? 'The OpenAPI document' : 'Success',
-      content: { 'application/json': { schema: raw ? { type: 'object' } : envelope(doc.data) } },
+      description: document ? 'The OpenAPI document' : 'Success',
+      content: { 'application/json': { schema } },
     },
-    ...(raw
+    ...(document
       ? {}
       : {
           '400': errorResponse(

@@ -4,6 +4,7 @@
  * A test (test/integration/sandbox/openapi.test.ts) fails when query names or body presence
  * disagree with the contract's rows.
  */
+
 import {
   CLIENT_ORDER_ID_MAX,
   CLIENT_ORDER_ID_PATTERN,
@@ -12,6 +13,7 @@ import {
   ORDER_TAG_MAX,
 } from '../contract/constants.ts';
 import { MARGIN_MODES, ORDER_STATUSES, ORDER_TYPES, SIDES } from '../contract/wire.ts';
+import { ACTIVITY_MAX_RATE } from './market/activity.ts';
 
 export type Schema = Record<string, unknown>;
 
@@ -26,6 +28,8 @@ export interface RouteDoc {
   params?: Record<string, Schema>;
   /** Schema of the envelope's `data`; omitted when the answer carries none. */
   data?: Schema;
+  /** The answer itself when it has no envelope (TradingView's kline history). */
+  raw?: Schema;
 }
 
 export const str = (extra: Schema = {}): Schema => ({ type: 'string', ...extra });
@@ -176,6 +180,7 @@ const faultConfig: Schema = {
   additionalProperties: true,
 };
 const faultState = obj({ config: nullable(faultConfig), injected: int() });
+const activityRate = num({ minimum: 0, maximum: ACTIVITY_MAX_RATE, default: 0 });
 
 /** The sandbox's own control endpoints (control.ts), unauthenticated. */
 export const CONTROL_DOCS: Record<string, RouteDoc> = {
@@ -185,8 +190,14 @@ export const CONTROL_DOCS: Record<string, RouteDoc> = {
   },
   'GET /sandbox/markets/{symbol}': {
     operationId: 'sandboxBook',
-    summary: "A market's mid price and order book",
+    summary: "A market's mid price and its whole book (synthetic levels and resting orders)",
     data: ref('Book'),
+  },
+  'POST /sandbox/markets/{symbol}/activity': {
+    operationId: 'sandboxSetActivity',
+    summary: `Synthetic book changes and trades per second (0 stops; at most ${ACTIVITY_MAX_RATE} each)`,
+    body: obj({}, { bookUpdatesPerSecond: activityRate, tradesPerSecond: activityRate }),
+    data: obj({ symbol: str(), bookUpdatesPerSecond: num(), tradesPerSecond: num() }),
   },
   'POST /sandbox/markets/{symbol}/mid': {
     operationId: 'sandboxSetMid',

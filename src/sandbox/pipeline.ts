@@ -8,7 +8,13 @@ import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.ts';
 import { UNKNOWN_ERROR } from '../contract/errors.ts';
 import { authenticate, requireAdmin, tradingKeyOf, verifyOrder } from './auth.ts';
 import { ApiError, invalid } from './errors.ts';
-import { errorResponse, type Handler, type SandboxRequest, successResponse } from './http.ts';
+import {
+  errorResponse,
+  type Handler,
+  rawResponse,
+  type SandboxRequest,
+  successResponse,
+} from './http.ts';
 import type { Charge, RateLimiter } from './limits.ts';
 import type { Router } from './path-router.ts';
 import type { BoundRoute } from './router.ts';
@@ -29,7 +35,8 @@ export function createApp(deps: AppDeps): Handler {
   return async (req) => {
     const now = deps.clock();
     try {
-      return successResponse(now, await dispatch(deps, req, now));
+      const { data, envelope } = await dispatch(deps, req, now);
+      return envelope ? successResponse(now, data) : rawResponse(data);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(now, error);
       deps.log(`sandbox: internal error on ${req.method} ${req.path}: ${(error as Error).stack}`);
@@ -38,7 +45,12 @@ export function createApp(deps: AppDeps): Handler {
   };
 }
 
-async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promise<unknown> {
+/** The handler's answer, and whether it goes in the `{success, data}` envelope (the row says). */
+async function dispatch(
+  deps: AppDeps,
+  req: SandboxRequest,
+  now: number,
+): Promise<{ data: unknown; envelope: boolean }> {
   const { state, engine } = deps;
   const { route, params } = deps.router.match(req.method, req.path);
   const { row } = route;
@@ -62,7 +74,7 @@ async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promis
     if (row.signature === 'body') verifyOrder(tradingKey, asObject(body));
     if (row.signature === 'query') verifyOrder(tradingKey, queryParams);
   }
-  return route.handle({
+  const data = await route.handle({
     state,
     engine,
     account,
@@ -74,6 +86,7 @@ async function dispatch(deps: AppDeps, req: SandboxRequest, now: number): Promis
     headers: req.headers,
     now,
   });
+  return { data, envelope: row.envelope !== false };
 }
 
 /**

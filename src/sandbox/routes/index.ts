@@ -6,6 +6,10 @@ import { brokerRoutes } from './broker.ts';
 import { cancelRoutes } from './cancel.ts';
 import { batchCancelRoutes } from './cancel-batch.ts';
 import { editRoutes } from './edit.ts';
+import { fundingRoutes } from './funding.ts';
+import { klineRoutes } from './klines.ts';
+import { marketBookRoutes } from './market-book.ts';
+import { marketInfoRoutes } from './market-info.ts';
 import { orderListRoutes } from './order-list.ts';
 import { orderRoutes } from './orders.ts';
 import { pointsRoutes } from './points.ts';
@@ -26,4 +30,8 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   ...brokerRoutes,
   ...referralRoutes,
   ...pointsRoutes,
+  ...marketInfoRoutes,
+  ...marketBookRoutes,
+  ...klineRoutes,
+  ...fundingRoutes,
 ];

@@ -262,8 +262,7 @@ export class StreamServer {
   }
 
   private pushTickers(): void {
-    const { state, clock } = this.deps;
-    const now = clock();
+    const { state } = this.deps;
     const all = tickersTopic(state.brokerId);
     // Computed once per tick, and only when someone follows a ticker.
     let figures: Map<string, TickerData> | undefined;
@@ -271,10 +270,10 @@ export class StreamServer {
       if (c.kind !== 'public') continue;
       for (const [name, topic] of c.topics) {
         if (topic.kind === 'tickers') {
-          figures ??= tickers(state, now);
+          figures ??= tickers(state);
           c.push(all, [...figures.values()]);
         } else if (topic.kind === 'ticker') {
-          figures ??= tickers(state, now);
+          figures ??= tickers(state);
           c.push(name, figures.get(topic.symbol));
         }
       }

@@ -106,7 +106,7 @@ describe('GET /sandbox/openapi.json', () => {
       symbol: 'PERP_ETH_USDC',
       order_type: 'LIMIT',
       side: 'BUY',
-      order_price: 1000,
+      order_price: 2000,
       order_quantity: 0.02,
       client_order_id: 'openapi-1',
     });
@@ -117,6 +117,45 @@ describe('GET /sandbox/openapi.json', () => {
     check('/v1/client/holding', 'get', (await f.client.get('/v1/client/holding')).body);
     const book = await fetch(`${f.sandbox.url}/sandbox/markets/PERP_ETH_USDC`);
     check('/sandbox/markets/{symbol}', 'get', await book.json());
+    // The market-data reads, public and signed (the TradingView one without the envelope).
+    const publicGet = async (path: string) => (await fetch(`${f.sandbox.url}${path}`)).json();
+    const day = Math.floor(f.clock.now / 1000);
+    const reads: [string, string, () => Promise<unknown>][] = [
+      ['/v1/public/info', '', () => publicGet('/v1/public/info')],
+      ['/v1/public/info/{symbol}', '', () => publicGet('/v1/public/info/PERP_ETH_USDC')],
+      ['/v1/public/futures', '', () => publicGet('/v1/public/futures')],
+      ['/v1/public/futures/{symbol}', '', () => publicGet('/v1/public/futures/PERP_ETH_USDC')],
+      [
+        '/v1/public/market_trades',
+        '',
+        () => publicGet('/v1/public/market_trades?symbol=PERP_ETH_USDC'),
+      ],
+      [
+        '/v1/public/funding_rate/{symbol}',
+        '',
+        () => publicGet('/v1/public/funding_rate/PERP_ETH_USDC'),
+      ],
+      ['/v1/public/funding_rates', '', () => publicGet('/v1/public/funding_rates')],
+      [
+        '/v1/tv/kline_history',
+        '',
+        () =>
+          publicGet(
+            `/v1/tv/kline_history?symbol=PERP_ETH_USDC&resolution=1h&from=${day - 86_400}&to=${day}`,
+          ),
+      ],
+      [
+        '/v1/orderbook/{symbol}',
+        '',
+        async () => (await f.client.get('/v1/orderbook/PERP_ETH_USDC')).body,
+      ],
+      [
+        '/v1/kline',
+        '',
+        async () => (await f.client.get('/v1/kline?symbol=PERP_ETH_USDC&type=1m')).body,
+      ],
+    ];
+    for (const [path, , read] of reads) check(path, 'get', await read());
     // The error envelope too.
     const missing = await f.client.get('/v1/order/999999');
     expect(missing.status).toBe(400);

@@ -1,0 +1,70 @@
+/**
+ * GET /v1/kline (signed; the latest candles, newest first) and GET /v1/tv/kline_history
+ * (public; TradingView's body without the envelope: bars oldest first, times in seconds, at
+ * most TV_KLINE_MAX counted back from `to`). The current candle is included; periods without
+ * trades are flat at the mid (market/candles.ts).
+ */
+import {
+  KLINE_LIMIT,
+  KLINE_TYPES,
+  TV_KLINE_MAX,
+  TV_RESOLUTIONS,
+  type TvKlineHistory,
+} from '../../contract/wire-market.ts';
+import { invalid } from '../errors.ts';
+import type { Candle } from '../market/candles.ts';
+import type { Route } from '../router.ts';
+import { checkSymbol, type Fields } from '../validation.ts';
+import { klineRow } from './market-rows.ts';
+
+const SECOND = 1000;
+
+function symbolOf(query: Fields, known: (s: string) => boolean): string {
+  const symbol = query.requiredString('symbol');
+  checkSymbol('symbol', symbol, known);
+  return symbol;
+}
+
+function tvBody(candles: Candle[]): TvKlineHistory {
+  return {
+    s: candles.length > 0 ? 'ok' : 'no_data',
+    o: candles.map((c) => c.open),
+    c: candles.map((c) => c.close),
+    h: candles.map((c) => c.high),
+    l: candles.map((c) => c.low),
+    v: candles.map((c) => c.volume),
+    a: candles.map((c) => c.amount),
+    t: candles.map((c) => c.start / SECOND),
+  };
+}
+
+export const klineRoutes: Route[] = [
+  {
+    endpoint: 'GET /v1/kline',
+    handle: ({ state, query, now }) => {
+      const symbol = symbolOf(query, state.symbolKnown);
+      const type = query.oneOf('type', KLINE_TYPES, true)!;
+      const limit =
+        query.number('limit', { integer: true, min: 1, max: KLINE_LIMIT.max }) ??
+        KLINE_LIMIT.default;
+      const candles = state.feed.candles(symbol, type, { from: 0, to: now, max: limit });
+      return { rows: candles.reverse().map((c) => klineRow(symbol, type, c)) };
+    },
+  },
+  {
+    endpoint: 'GET /v1/tv/kline_history',
+    handle: ({ state, query }) => {
+      const symbol = symbolOf(query, state.symbolKnown);
+      const resolution = query.oneOf('resolution', TV_RESOLUTIONS, true)!;
+      const seconds = { integer: true, min: 0, max: 8.64e12 / SECOND };
+      const from = query.requiredNumber('from', seconds);
+      const to = query.requiredNumber('to', seconds);
+      if (from > to) throw invalid('from', 'must not be after to');
+      const max =
+        query.number('limit', { integer: true, min: 1, max: TV_KLINE_MAX }) ?? TV_KLINE_MAX;
+      const range = { from: from * SECOND, to: to * SECOND, max };
+      const candles = state.feed.candles(symbol, resolution, range);
+      return tvBody(candles.filter((c) => c.start >= range.from));
+    },
+  },
+];

@@ -1,0 +1,37 @@
+/**
+ * GET /v1/public/market_trades (public; newest first) and GET /v1/orderbook/{symbol} (signed;
+ * asks ascending and bids descending, best first: the order of the stream's books, chosen
+ * where the REST doc's "descending" is UNVERIFIED).
+ */
+import { MARKET_TRADES_LIMIT, ORDERBOOK_MAX_LEVEL } from '../../contract/wire-market.ts';
+import type { Route } from '../router.ts';
+import { checkSymbol } from '../validation.ts';
+import { tradeRow } from './market-rows.ts';
+
+const level = ([price, quantity]: [number, number]) => ({ price, quantity });
+
+export const marketBookRoutes: Route[] = [
+  {
+    endpoint: 'GET /v1/public/market_trades',
+    handle: ({ state, query }) => {
+      const symbol = query.requiredString('symbol');
+      checkSymbol('symbol', symbol, state.symbolKnown);
+      const limit =
+        query.number('limit', { integer: true, min: 1, max: MARKET_TRADES_LIMIT.max }) ??
+        MARKET_TRADES_LIMIT.default;
+      return { rows: state.feed.recentTrades(symbol, limit).map(tradeRow) };
+    },
+  },
+  {
+    endpoint: 'GET /v1/orderbook/{symbol}',
+    handle: ({ state, params, query }) => {
+      const symbol = params.symbol!;
+      checkSymbol('symbol', symbol, state.symbolKnown);
+      const depth =
+        query.number('max_level', { integer: true, min: 1, max: ORDERBOOK_MAX_LEVEL.max }) ??
+        ORDERBOOK_MAX_LEVEL.default;
+      const book = state.feed.book(symbol, depth);
+      return { asks: book.asks.map(level), bids: book.bids.map(level), timestamp: book.timestamp };
+    },
+  },
+];
