@@ -5,6 +5,7 @@
  * and WebSocket on port 0.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SandboxClient } from '../../helpers/sandbox-client.ts';
 import {
   connections,
   type LiveHarness,
@@ -69,6 +70,20 @@ describe('market subscriptions', () => {
         raw.ws.close();
       });
     }
+  }
+
+  /** The sandbox's book by REST (`GET /v1/orderbook/{symbol}`, signed as alice). */
+  async function restBook(depth: number): Promise<Pick<Frame, 'asks' | 'bids'>> {
+    const { entry } = h.callers.alice;
+    const client = new SandboxClient(h.sandbox.url, {
+      accountId: entry.accountId,
+      secret: entry.secret as string,
+      tradingSecret: entry.tradingSecret as string,
+    });
+    const r = await client.get(`/v1/orderbook/${SYMBOL}?max_level=${depth}`);
+    expect(r.status).toBe(200);
+    const { asks, bids } = (r.body as { data: Frame }).data;
+    return { asks, bids };
   }
 
   /** Waits until the subscriber's latest frame is the sandbox's current book. */
@@ -138,6 +153,9 @@ describe('market subscriptions', () => {
     await vi.waitFor(async () => expect((await upstreamBook(1)).timestamp).toBeGreaterThan(gap.ts));
     h.sandbox.setMidPrice(SYMBOL, 2_500); // its prevTs names the withheld one
     await caughtUp(sub.results, 5);
+    // What the client shows after the resync is the sandbox's book as REST reads it.
+    const shown = framesOf(sub.results).at(-1)!;
+    expect({ asks: shown.asks, bids: shown.bids }).toEqual(await restBook(5));
 
     expect(books().stats(SYMBOL)!.breaks).toBeGreaterThan(before.breaks);
     expect(books().stats(SYMBOL)!.snapshots).toBeGreaterThan(before.snapshots);
@@ -153,6 +171,42 @@ describe('market subscriptions', () => {
     naive.ws.close();
     sub.stop();
     h.sandbox.setMidPrice(SYMBOL, 3_000);
+  });
+
+  it('coalesces frames to at most 10 a second under faster upstream updates', async () => {
+    h.sandbox.setMidPrice(SYMBOL, 3_000);
+    const counter = await RawStream.open(`${h.sandbox.url}/ws/stream/counter`);
+    counter.send({ id: 's', event: 'subscribe', topic: `${SYMBOL}@orderbookupdate` });
+    await counter.next((f) => f.id === 's');
+    const pushes = () => counter.frames.filter((f) => f.topic === `${SYMBOL}@orderbookupdate`);
+    const sub = sseSubscribe(h.replicas[0]!, BOOK, { variables: { symbol: SYMBOL, depth: 20 } });
+    await sub.next((r) => r.data?.orderBook);
+    const activity = (bookUpdatesPerSecond: number) =>
+      fetch(`${h.sandbox.url}/sandbox/markets/${SYMBOL}/activity`, {
+        method: 'POST',
+        body: JSON.stringify({ bookUpdatesPerSecond }),
+      });
+    expect((await activity(50)).status).toBe(200);
+    try {
+      // Measured over a window of 60 upstream updates, once they flow.
+      await vi.waitFor(() => expect(pushes().length).toBeGreaterThan(5), { timeout: 10_000 });
+      const from = { at: Date.now(), pushes: pushes().length, ...books().stats(SYMBOL)! };
+      await vi.waitFor(() => expect(pushes().length).toBeGreaterThan(from.pushes + 60), {
+        timeout: 20_000,
+      });
+      const to = { at: Date.now(), pushes: pushes().length, ...books().stats(SYMBOL)! };
+      const frames = to.emissions - from.emissions;
+      expect(frames).toBeLessThanOrEqual(Math.floor((to.at - from.at) / 100) + 1);
+      expect(frames).toBeLessThan(to.pushes - from.pushes); // merged, not one per update
+      expect(frames).toBeGreaterThan(0);
+    } finally {
+      await activity(0);
+    }
+    // The last state always comes through.
+    await caughtUp(sub.results, 20);
+    expect(framesOf(sub.results).every(wellFormed)).toBe(true);
+    counter.ws.close();
+    sub.stop();
   });
 
   it('recovers after the upstream connection drops: resubscribes and resnapshots', async () => {
