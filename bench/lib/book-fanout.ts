@@ -367,7 +367,7 @@ async function startProcesses(
 ) {
   const sandbox = await startChild('book-fanout-sandbox', {
     module: 'servers/sandbox.ts',
-    env: { BENCH_TRADER_COUNT: '1' },
+    env: { BENCH_TRADER_COUNT: '1', BENCH_ORDERBOOK_UPDATE_MS: '5' },
   });
   children.push(sandbox);
   const gateway = await startChild('book-fanout-gateway', {
@@ -377,6 +377,7 @@ async function startProcesses(
       SVC_BROKER_ID: 'demo',
       BENCH_TRADERS: '[]',
       // Anonymous subscribers from one IP: its caps and budgets out of the way.
+      CALLER_POINTS: '1000000000',
       CALLER_ANON_POINTS: '100000000',
       CALLER_ANON_REQUESTS: '100000000',
       CONN_MAX_PER_IP: String(subscribers + wsConnections + 1_000),
