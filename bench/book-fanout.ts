@@ -4,7 +4,9 @@
  * `bench/results/book-fanout.json`, and exits non-zero on a crossed book or a lost delivery.
  *
  *   npm run bench:book -- [--subscribers 5000] [--ws-connections 50] [--duration 30]
- *                         [--rate 10] [--warmup 3] [--sse-only] [--smoke]
+ *                         [--rate 10] [--warmup 3] [--sse-only] [--profile] [--smoke]
+ *
+ * `--profile`: V8 CPU profiles of the gateway's measured phases in bench/results/profiles/.
  *
  * `--smoke`: 100 subscribers for 2 s (a few seconds; CI).
  */
@@ -32,6 +34,9 @@ async function main(): Promise<number> {
     updatesPerSecond: arg('rate', 10),
     warmupS: arg('warmup', smoke ? 0 : 3, 0),
     sseOnly: has('sse-only'),
+    ...(has('profile')
+      ? { profileDir: new URL('./results/profiles', import.meta.url).pathname }
+      : {}),
     log,
   });
   for (const line of bookFanoutLines(result)) log(line);

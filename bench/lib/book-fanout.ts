@@ -18,6 +18,7 @@
  * CPU per update: the gateway's CPU time (user + kernel, /proc) over the measured phase,
  * divided by the upstream updates in it (counted on a raw connection to the sandbox).
  */
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { cpuTimesUs } from './fanout.ts';
 import { type RunningChild, startChild } from './processes.ts';
@@ -38,6 +39,8 @@ export interface BookFanoutOptions {
   warmupS?: number;
   /** Skip graphql-ws. @default false */
   sseOnly?: boolean;
+  /** V8 CPU profiles of the gateway's measured phases into this directory (`book-fanout-{sse,ws}.cpuprofile`). */
+  profileDir?: string;
   log?: (line: string) => void;
 }
 
@@ -269,11 +272,18 @@ async function openWs(graphqlUrl: URL, t: Tally, connections: number): Promise<S
 }
 
 interface Env {
+  /** Profiles the measured phases (the gateway's control writes them). */
+  profiling: boolean;
   sandboxUrl: string;
   controlUrl: string;
   graphqlUrl: URL;
   gatewayPid: number;
   counter: UpdateCounter;
+}
+
+async function profile(controlUrl: string, action: 'start' | 'stop', name = ''): Promise<void> {
+  const r = await fetch(`${controlUrl}/profile/${action}?name=${name}`, { method: 'POST' });
+  if (r.status !== 200) throw new Error(`profile ${action}: HTTP ${r.status} ${await r.text()}`);
 }
 
 const bookListeners = async (controlUrl: string) =>
@@ -286,6 +296,7 @@ async function phase(
   open: () => Promise<Subscribers>,
   durationS: number,
   rate: number,
+  name = '',
 ): Promise<BookTransportFigures> {
   const subs = await open();
   try {
@@ -299,6 +310,7 @@ async function phase(
     const gatewayBefore = cpuTimesUs(env.gatewayPid);
     const clientBefore = process.cpuUsage();
     t.measuring = true;
+    if (env.profiling && name) await profile(env.controlUrl, 'start');
     await activity(env.sandboxUrl, rate);
     await sleep(durationS * 1000);
     await activity(env.sandboxUrl, 0);
@@ -310,6 +322,7 @@ async function phase(
     );
     t.measuring = false;
     const gatewayAfter = cpuTimesUs(env.gatewayPid);
+    if (env.profiling && name) await profile(env.controlUrl, 'stop', name);
     const client = process.cpuUsage(clientBefore);
     const updates = env.counter.count - updatesBefore;
     const per = (us: number) => Math.round(us / Math.max(1, updates) / 10) / 100;
@@ -364,6 +377,7 @@ async function startProcesses(
   subscribers: number,
   wsConnections: number,
   children: RunningChild[],
+  profileDir: string | undefined,
 ) {
   const sandbox = await startChild('book-fanout-sandbox', {
     module: 'servers/sandbox.ts',
@@ -384,6 +398,7 @@ async function startProcesses(
       CONN_SSE_MAX_PER_IP: String(subscribers + 1_000),
       CONN_WS_MAX_PER_IP: String(wsConnections + 1_000),
       LOG_LEVEL: 'warn',
+      ...(profileDir ? { FANOUT_PROFILE_DIR: profileDir } : {}),
     },
   });
   children.push(gateway);
@@ -399,10 +414,17 @@ export async function runBookFanout(options: BookFanoutOptions = {}): Promise<Bo
   const children: RunningChild[] = [];
   let counter: UpdateCounter | undefined;
   try {
-    const { sandbox, gateway } = await startProcesses(subscribers, wsConnections, children);
+    if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
+    const { sandbox, gateway } = await startProcesses(
+      subscribers,
+      wsConnections,
+      children,
+      options.profileDir,
+    );
     const sandboxUrl = String(sandbox.info.url);
     counter = await UpdateCounter.open(sandboxUrl, SYMBOL);
     const env: Env = {
+      profiling: options.profileDir !== undefined,
       sandboxUrl,
       controlUrl: String(gateway.info.controlUrl),
       graphqlUrl: new URL(`${String(gateway.info.url)}/graphql`),
@@ -430,6 +452,7 @@ export async function runBookFanout(options: BookFanoutOptions = {}): Promise<Bo
       },
       durationS,
       rate,
+      'book-fanout-sse',
     );
     const problems = problemsOf('SSE', sse, sseTally, durationS);
     let ws: BookTransportFigures | null = null;
@@ -442,6 +465,7 @@ export async function runBookFanout(options: BookFanoutOptions = {}): Promise<Bo
         () => openWs(env.graphqlUrl, wsTally, wsConnections),
         durationS,
         rate,
+        'book-fanout-ws',
       );
       problems.push(...problemsOf('graphql-ws', ws, wsTally, durationS));
     }
