@@ -29,6 +29,8 @@ export interface BookChannelOptions {
   retryDelay(attempt: number): number;
   /** Least time between two emissions. @default 100 (10 frames a second) */
   intervalMs?: number;
+  /** Figures of every book of the replica, counted here too (metrics). @default none */
+  totals?: BookChannelStats;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -40,6 +42,15 @@ export interface BookChannelStats {
   /** Emissions (each one frame per subscribed depth). */
   emissions: number;
 }
+
+const count = (
+  s: BookChannelStats,
+  t: BookChannelStats | undefined,
+  key: keyof BookChannelStats,
+) => {
+  s[key]++;
+  if (t) t[key]++;
+};
 
 export class BookChannel {
   readonly book: LocalBook;
@@ -120,7 +131,7 @@ export class BookChannel {
   }
 
   private reset(): void {
-    if (this.book.synced) this.stats.breaks++;
+    if (this.book.synced) count(this.stats, this.options.totals, 'breaks');
     this.book.invalidate();
     this.throttle.cancel();
     this.generation++;
@@ -130,7 +141,7 @@ export class BookChannel {
   }
 
   private broke(reason: string): void {
-    this.stats.breaks++;
+    count(this.stats, this.options.totals, 'breaks');
     this.throttle.cancel();
     this.options.log?.('order book resync', { symbol: this.options.symbol, reason });
     this.requestSnapshot();
@@ -154,7 +165,7 @@ export class BookChannel {
     this.requesting = false;
     if (this.book.snapshot(s) === 'applied') {
       this.attempt = 0;
-      this.stats.snapshots++;
+      count(this.stats, this.options.totals, 'snapshots');
       this.throttle.changed();
     } else this.later();
   }
@@ -193,7 +204,7 @@ export class BookChannel {
 
   private emit(): void {
     if (!this.book.synced) return;
-    this.stats.emissions++;
+    count(this.stats, this.options.totals, 'emissions');
     for (const [depth, set] of this.listeners) {
       const frame = this.frame(depth);
       for (const l of set) l.bookFrame(frame);

@@ -39,6 +39,7 @@ class BookEntry {
     readonly symbol: string,
     port: PublicPort,
     options: MarketBooksOptions,
+    totals: BookChannelStats,
   ) {
     this.topic = MarketTopic.orderbookUpdate(symbol);
     this.channel = new BookChannel({
@@ -46,6 +47,7 @@ class BookEntry {
       snapshot: () => snapshotOf(port, symbol),
       connected: () => port.ready(),
       retryDelay: options.retryDelay,
+      totals,
       ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
       ...(options.log ? { log: options.log } : {}),
     });
@@ -73,6 +75,8 @@ async function snapshotOf(port: PublicPort, symbol: string): Promise<BookSnapsho
 
 export class MarketBooks {
   private readonly entries = new Map<string, BookEntry>();
+  /** Every book's snapshots, breaks and emissions since start (metrics read them at scrape time). */
+  readonly totals: BookChannelStats = { snapshots: 0, breaks: 0, emissions: 0 };
 
   constructor(
     private readonly port: PublicPort,
@@ -83,7 +87,7 @@ export class MarketBooks {
   listen(symbol: string, depth: number, listener: BookListener): void {
     let entry = this.entries.get(symbol);
     if (!entry) {
-      entry = new BookEntry(symbol, this.port, this.options);
+      entry = new BookEntry(symbol, this.port, this.options, this.totals);
       this.entries.set(symbol, entry);
       // Subscribed before the snapshot is asked for, on the same connection: no update
       // between the two is missed.
@@ -99,6 +103,11 @@ export class MarketBooks {
     entry.channel.close();
     this.entries.delete(symbol);
     this.port.unlisten(entry.topic, entry);
+  }
+
+  /** Symbols with a local book (at least one subscriber). */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** The public connection is (back) up with every topic subscribed: resnapshot each book. */

@@ -159,6 +159,9 @@ describe('market subscriptions', () => {
 
     expect(books().stats(SYMBOL)!.breaks).toBeGreaterThan(before.breaks);
     expect(books().stats(SYMBOL)!.snapshots).toBeGreaterThan(before.snapshots);
+    const metrics = await h.replicas[0]!.gateway.metrics.render();
+    expect(metrics).toMatch(/^svc_graphql_order_book_events_total\{event="breaks"\} [1-9]/m);
+    expect(metrics).toMatch(/^svc_graphql_order_books 1$/m);
     expect(framesOf(sub.results).every(wellFormed)).toBe(true);
     // The upstream's pushes applied without the chain check would have crossed the book.
     const asks = new Map<number, number>(snap.data.asks);
