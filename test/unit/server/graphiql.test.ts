@@ -1,7 +1,8 @@
 /** GraphiQL workspace: example tabs valid against the schema, tokens where they belong. */
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_TABS, graphiqlOptions, renderWorkspace } from '../../../src/plugins/graphiql.ts';
+import { graphiqlOptions, renderWorkspace } from '../../../src/plugins/graphiql.ts';
+import { EXAMPLE_TABS } from '../../../src/plugins/graphiql-tabs.ts';
 import { schema } from '../../../src/schema/index.ts';
 
 const demoTokens = { trader: 'svcgw_trader_token', brokerAdmin: 'svcgw_admin_token' };
