@@ -69,6 +69,18 @@ class TopicFeed<T> extends Feed<T> {
     this.deliver(this.map(data, ts));
   }
 
+  /** A symbol or topic the upstream does not know stays unknown: end, saying so. */
+  publicRefused(reason: string): void {
+    // Anything else may pass (the topic is subscribed again at the next reconnect).
+    if (!/invalid (symbol|topic)/i.test(reason)) return;
+    this.refusedWith(
+      gqlError('BAD_USER_INPUT', `Subscription ended: the upstream refused it (${reason})`, {
+        field: /symbol/i.test(reason) ? 'symbol' : null,
+        rule: 'knownSymbol',
+      }),
+    );
+  }
+
   protected release(): void {
     this.live.hub.unlistenPublic(this.topic, this);
   }

@@ -59,7 +59,11 @@ export type AccountListener =
   | { accountEvent(event: AccountStreamEvent): void };
 export type PublicListener =
   | ((data: unknown, ts: number) => void)
-  | { publicData(data: unknown, ts: number): void };
+  | {
+      publicData(data: unknown, ts: number): void;
+      /** The upstream refused the topic (`errorMsg`, e.g. `invalid symbol <s>`). */
+      publicRefused?(reason: string): void;
+    };
 
 interface AccountEntry {
   stream: AccountStream;
@@ -264,6 +268,11 @@ export class StreamHub {
         for (const l of this.topics.get(topic) ?? []) {
           if (typeof l === 'function') l(data, ts);
           else l.publicData(data, ts);
+        }
+      },
+      onTopicRefused: (topic, reason) => {
+        for (const l of this.topics.get(topic) ?? []) {
+          if (typeof l !== 'function') l.publicRefused?.(reason);
         }
       },
       // Every (re)connection: the books ask for fresh snapshots (updates may have been lost).

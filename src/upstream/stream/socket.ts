@@ -5,48 +5,9 @@
  * re-subscribes. Consumers see pushes and a `ready` after every (re)connection, nothing else.
  */
 import { WebSocket } from 'ws';
-import { type BackoffPolicy, backoffDelay } from './backoff.ts';
+import { backoffDelay } from './backoff.ts';
 import { PendingRequests, type RequestAnswer, RequestError } from './pending-requests.ts';
-
-export interface AuthParams {
-  svc_key: string;
-  sign: string;
-  timestamp: number;
-}
-
-export interface StreamSocketOptions {
-  url: string;
-  /** Builds the auth frame's params (private streams); called on every connection. */
-  auth?: () => AuthParams;
-  backoff: BackoffPolicy;
-  /** No frame for this long: the connection is dead; reconnect. */
-  silenceMs: number;
-  /** The client pings this often (the server's pings count as traffic too). */
-  pingMs: number;
-  onPush(topic: string, data: unknown, ts: number): void;
-  /**
-   * After auth and subscriptions, on every (re)connection; `resumed` after the first.
-   * `serverTs`: the server's `ts` on the last answer of this connection, when it sent one.
-   */
-  onReady(resumed: boolean, serverTs: number | undefined): void;
-  onDown?(reason: string): void;
-  /** Host clock for liveness (not server time: a learned clock offset must not look like silence). @default Date.now */
-  now?: () => number;
-  /** Auth refusals in a row after which the socket gives up (closes for good). @default 3 */
-  maxAuthFailures?: number;
-  /** The socket gave up: its auth was refused `maxAuthFailures` times in a row. */
-  onRefused?(reason: string): void;
-}
-
-interface Frame {
-  id?: unknown;
-  event?: unknown;
-  success?: unknown;
-  errorMsg?: unknown;
-  topic?: unknown;
-  ts?: unknown;
-  data?: unknown;
-}
+import type { Frame, StreamSocketOptions } from './socket-options.ts';
 
 /** Frames a ws client may hold unsent before the connection is considered stuck. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -212,6 +173,7 @@ export class StreamSocket {
       const topic = this.awaiting.get(frame.id)!;
       this.awaiting.delete(frame.id);
       if (frame.success !== false && this.topics.has(topic)) this.confirmed.add(topic);
+      else if (this.topics.has(topic)) this.options.onTopicRefused?.(topic, reasonOf(frame));
       // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
       // only once the server has every topic: events before that could be missed.
       if (this.pendingAcks.delete(frame.id) && this.pendingAcks.size === 0 && !this.ready) {
@@ -231,7 +193,7 @@ export class StreamSocket {
     }
     // A refused key stays refused (revoked, unknown): retry a few times (a clock skew may
     // heal), then give up and say so rather than retry quietly for ever.
-    const reason = typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';
+    const reason = reasonOf(frame);
     if (++this.authFailures >= (this.options.maxAuthFailures ?? 3)) {
       this.close();
       this.options.onRefused?.(reason);
@@ -297,3 +259,7 @@ export class StreamSocket {
     if (this.authed && silent >= this.options.pingMs) this.send({ event: 'ping', ts: this.now() });
   }
 }
+
+/** The server's `errorMsg` of a refusal, bounded. */
+const reasonOf = (frame: Frame): string =>
+  typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';

@@ -245,6 +245,22 @@ describe('market subscriptions', () => {
     await vi.waitFor(() => expect(books().stats('PERP_NOPE_USDC')).toBeUndefined());
   });
 
+  it('ends a trades subscription of an unknown symbol with BAD_USER_INPUT', async () => {
+    const client = wsClient(h.replicas[0]!);
+    const sub = wsSubscribe(
+      client,
+      'subscription { marketTrades(symbol: "PERP_NOPE_USDC") { price } }',
+    );
+    const ended = await sub.next((r) => r.errors !== undefined);
+    expect(ended.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'symbol',
+    });
+    expect(ended.errors?.[0]?.message).toContain('invalid symbol PERP_NOPE_USDC');
+    await vi.waitFor(() => expect(sub.done).toBe(true));
+    await client.dispose();
+  });
+
   /** A GraphQL request to the replica as `token`'s caller. */
   async function gql(query: string, variables: Record<string, unknown>, token: string) {
     const r = await fetch(h.replicas[0]!.url, {
