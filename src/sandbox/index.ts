@@ -190,7 +190,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
   const activity = new MarketActivity(state.markets);
-  const stream = new StreamServer({ state, engine, clock, log }, options.stream);
+  const stream = new StreamServer({ state, engine, clock, log, activity }, options.stream);
   // Control requests bypass faults and custom layers: they must work during an outage.
   const controlDeps = { state, engine, injector, activity, clock, log, stream };
   const control = options.control === false ? undefined : createControl(controlDeps);

@@ -14,8 +14,8 @@ export type RequestId = string | number | undefined;
 
 /** A client whose unsent frames pass this is too slow: it is dropped, not buffered. */
 export const MAX_BUFFERED_BYTES = 1 << 20;
-/** Topics per connection (the whole public catalog fits). */
-export const MAX_TOPICS = 64;
+/** Topics per connection (every topic of the default symbols fits: about 18 a symbol). */
+export const MAX_TOPICS = 128;
 /** Close code of a failed auth (policy violation). */
 export const AUTH_FAILED_CLOSE = 1008;
 

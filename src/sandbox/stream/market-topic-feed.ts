@@ -27,12 +27,17 @@ import { TopicTimers } from './topic-timers.ts';
 export interface MarketTopicFeedDeps {
   /** The market model's feed (`state.feed`). */
   source: MarketFeed;
+  /**
+   * Whether the activity control drives the symbol's book: its book events are then pushed
+   * one per tick rather than coalesced (10 updates a second need it).
+   */
+  ticking(symbol: string): boolean;
   clock: () => number;
   cadence: MarketCadence;
 }
 
 /** What runs for the market topics now (tests check that it all stops when idle). */
-export interface MarketActivity {
+export interface MarketTopicTimers {
   /** Topic names with a periodic timer or a push waiting. */
   timers: string[];
   /** Whether the feed listens to the model. */
@@ -96,7 +101,7 @@ export class MarketTopicFeed {
     return this.books.breakNext(symbol);
   }
 
-  activity(): MarketActivity {
+  activity(): MarketTopicTimers {
     const timers = [
       ...this.timers.running(),
       ...this.books.waiting().map(MarketTopic.orderbookUpdate),
@@ -191,7 +196,7 @@ export class MarketTopicFeed {
     if (this.off) return;
     const { source, clock } = this.deps;
     this.off = [
-      source.on('book', ({ symbol }) => this.bookChanged(symbol, false)),
+      source.on('book', ({ symbol }) => this.bookChanged(symbol, this.deps.ticking(symbol))),
       source.on('trade', (trade) =>
         this.subscribers.push(MarketTopic.trade(trade.symbol), clock(), tradeData(trade)),
       ),

@@ -14,12 +14,13 @@ import {
   type WalletStatus,
 } from '../../contract/constants.ts';
 import { round } from '../decimal.ts';
+import type { MarketActivity } from '../market/activity.ts';
 import { isPending } from '../records.ts';
 import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
 import { StreamConnection } from './connection.ts';
 import { type MarketCadence, marketCadence } from './market-cadence.ts';
-import { type MarketActivity, MarketTopicFeed } from './market-topic-feed.ts';
+import { MarketTopicFeed, type MarketTopicTimers } from './market-topic-feed.ts';
 import type { WalletEvent } from './payloads.ts';
 import { listenPrivate } from './private-feed.ts';
 import { type TickerData, tickers } from './tickers.ts';
@@ -66,6 +67,8 @@ export interface StreamDeps {
   engine: TradingEngine;
   clock: () => number;
   log: (line: string) => void;
+  /** The activity control: while it drives a book, each of its ticks is pushed at once. */
+  activity?: Pick<MarketActivity, 'rates'>;
 }
 
 export class StreamServer {
@@ -94,6 +97,7 @@ export class StreamServer {
     for (const timer of this.timers) timer.unref();
     this.market = new MarketTopicFeed({
       source: deps.state.feed,
+      ticking: (symbol) => (deps.activity?.rates(symbol).bookUpdatesPerSecond ?? 0) > 0,
       clock: deps.clock,
       cadence: marketCadence(options.market),
     });
@@ -170,7 +174,7 @@ export class StreamServer {
   }
 
   /** Timers and listeners of the market topics now (all gone when nobody follows one). */
-  marketActivity(): MarketActivity {
+  marketTopicTimers(): MarketTopicTimers {
     return this.market.activity();
   }
 

@@ -33,7 +33,9 @@ export interface MarketStreamFixture {
 }
 
 /** Registers the suite's hooks; the fixture is filled in `beforeAll`. */
-export function marketStreamFixture(): MarketStreamFixture {
+export function marketStreamFixture(
+  cadence: Partial<typeof TEST_CADENCE> = {},
+): MarketStreamFixture {
   const trader = makeAccount();
   const streams: RawStream[] = [];
   const f = {} as MarketStreamFixture;
@@ -41,7 +43,7 @@ export function marketStreamFixture(): MarketStreamFixture {
     f.sandbox = await createSandbox({
       seed: { brokerId: 'demo', accounts: [trader.seed] },
       limits: false,
-      stream: { market: TEST_CADENCE },
+      stream: { market: { ...TEST_CADENCE, ...cadence } },
     });
     f.client = new SandboxClient(f.sandbox.url, trader);
     f.open = async () => {
@@ -93,10 +95,11 @@ export async function followBook(s: RawStream, symbol: string) {
   return { book, feed, topic };
 }
 
-/** The whole book now (synthetic levels and resting orders) as `[price, quantity]` pairs. */
-export async function bookNow(sandbox: Sandbox, symbol: string) {
-  const res = await fetch(`${sandbox.url}/sandbox/markets/${symbol}`);
-  const { asks, bids } = (await res.json()).data as Record<'asks' | 'bids', Level[]>;
+/** `GET /v1/orderbook/{symbol}` (synthetic levels and resting orders) as `[price, quantity]`. */
+export async function bookNow(client: SandboxClient, symbol: string) {
+  const res = await client.get(`/v1/orderbook/${symbol}?max_level=100`);
+  expect(res.status, res.text).toBe(200);
+  const { asks, bids } = res.body.data as Record<'asks' | 'bids', Level[]>;
   const pairs = (levels: Level[]) => levels.map((l): [number, number] => [l.price, l.quantity]);
   return { asks: pairs(asks), bids: pairs(bids) };
 }
@@ -105,14 +108,14 @@ type Level = { price: number; quantity: number };
 
 /** Waits until the local book equals the sandbox's book (after the last push went out). */
 export async function converges(
-  sandbox: Sandbox,
+  client: SandboxClient,
   symbol: string,
   follow: Awaited<ReturnType<typeof followBook>>,
 ): Promise<void> {
   await vi.waitFor(
     async () => {
       follow.feed();
-      expect(follow.book.levels()).toEqual(await bookNow(sandbox, symbol));
+      expect(follow.book.levels()).toEqual(await bookNow(client, symbol));
     },
     { timeout: 5_000, interval: 10 },
   );

@@ -47,7 +47,7 @@ describe('{symbol}@orderbookupdate', () => {
         expect((await f.client.order(order({ order_price: start - 60 - i }))).status).toBe(200);
       }
     }
-    await converges(f.sandbox, ETH, follow);
+    await converges(f.client, ETH, follow);
     const pushes = s.pushes(follow.topic);
     expect(pushes.length).toBeGreaterThan(5);
     expect(breaks(pushes)).toBe(0);
@@ -59,12 +59,12 @@ describe('{symbol}@orderbookupdate', () => {
     const s = await f.open();
     const follow = await followBook(s, ETH);
     // Nothing pending from earlier tests.
-    await vi.waitFor(() => expect(f.sandbox.stream.marketActivity().timers).toEqual([]));
+    await vi.waitFor(() => expect(f.sandbox.stream.marketTopicTimers().timers).toEqual([]));
     const seen = s.pushes(follow.topic).length;
     const start = mid();
     // One turn of the event loop: the push waits for the next, whatever the interval left.
     for (let i = 1; i <= 10; i++) f.sandbox.setMidPrice(ETH, start + i);
-    await converges(f.sandbox, ETH, follow);
+    await converges(f.client, ETH, follow);
     expect(s.pushes(follow.topic).length).toBe(seen + 1);
     await setMid(start);
   });
@@ -90,7 +90,7 @@ describe('{symbol}@orderbookupdate', () => {
         m.data.bids.some(([p]: number[]) => p === price),
     );
     expect(removed.data.bids).toContainEqual([price, 0]);
-    await converges(f.sandbox, ETH, follow);
+    await converges(f.client, ETH, follow);
     expect(follow.book.levels().bids.some(([p]) => p === price)).toBe(false);
   });
 
@@ -99,13 +99,13 @@ describe('{symbol}@orderbookupdate', () => {
     const follow = await followBook(s, ETH);
     const start = mid();
     await setMid(start + 1);
-    await converges(f.sandbox, ETH, follow);
+    await converges(f.client, ETH, follow);
     const gap = await f.control(`/sandbox/markets/${ETH}/book-gap`);
     expect(gap.data).toEqual({ symbol: ETH, ts: follow.book.ts });
     const seen = s.pushes(follow.topic).length;
     await setMid(start + 2);
     // The withheld update: nothing is pushed for it.
-    await vi.waitFor(() => expect(f.sandbox.stream.marketActivity().timers).toEqual([]));
+    await vi.waitFor(() => expect(f.sandbox.stream.marketTopicTimers().timers).toEqual([]));
     expect(s.pushes(follow.topic).length).toBe(seen);
     await setMid(start + 3);
     await vi.waitFor(() => expect(s.pushes(follow.topic).length).toBe(seen + 1));
@@ -118,8 +118,8 @@ describe('{symbol}@orderbookupdate', () => {
     // The SDK's book stalls on a gap; a new snapshot joins the chain again.
     const snapshot = await request(s, { type: 'orderbook', symbol: ETH });
     follow.book.snapshot(snapshot.data);
-    await converges(f.sandbox, ETH, follow);
-    expect(follow.book.levels()).toEqual(await bookNow(f.sandbox, ETH));
+    await converges(f.client, ETH, follow);
+    expect(follow.book.levels()).toEqual(await bookNow(f.client, ETH));
     await setMid(start);
   });
 
@@ -127,17 +127,17 @@ describe('{symbol}@orderbookupdate', () => {
     const first = await f.open();
     await followBook(first, ETH);
     first.close();
-    await vi.waitFor(() => expect(f.sandbox.stream.marketActivity().listening).toBe(false));
+    await vi.waitFor(() => expect(f.sandbox.stream.marketTopicTimers().listening).toBe(false));
     await setMid(mid() + 7);
     const later = await followBook(await f.open(), ETH);
-    expect(later.book.levels()).toEqual(await bookNow(f.sandbox, ETH));
+    expect(later.book.levels()).toEqual(await bookNow(f.client, ETH));
   });
 
   it('a snapshot with nobody following the updates is the book now', async () => {
     await setMid(mid() + 5);
     const s = await f.open();
     const answer = await request(s, { type: 'orderbook', symbol: ETH });
-    const { asks, bids } = await bookNow(f.sandbox, ETH);
+    const { asks, bids } = await bookNow(f.client, ETH);
     expect(answer.data).toMatchObject({ symbol: ETH, asks, bids });
   });
 });

@@ -153,7 +153,7 @@ describe('every topic pushes', () => {
 
 describe('idle costs nothing', () => {
   it("stops a topic's timer after its last follower leaves, and listens to nothing", async () => {
-    const activity = () => f.sandbox.stream.marketActivity();
+    const activity = () => f.sandbox.stream.marketTopicTimers();
     // The previous tests' connections close asynchronously.
     await vi.waitFor(() => expect(activity()).toEqual({ timers: [], listening: false }));
     const a = await f.open();
@@ -178,10 +178,10 @@ describe('idle costs nothing', () => {
   it('POST /sandbox/connections/drop closes public connections and their timers', async () => {
     const s = await f.open();
     await s.subscribe('markprices');
-    expect(f.sandbox.stream.marketActivity().timers).toEqual(['markprices']);
+    expect(f.sandbox.stream.marketTopicTimers().timers).toEqual(['markprices']);
     const dropped = await f.control('/sandbox/connections/drop');
     expect(dropped.data.dropped).toBeGreaterThanOrEqual(1);
     await s.waitClosed();
-    expect(f.sandbox.stream.marketActivity()).toEqual({ timers: [], listening: false });
+    expect(f.sandbox.stream.marketTopicTimers()).toEqual({ timers: [], listening: false });
   });
 });
