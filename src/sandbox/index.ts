@@ -167,6 +167,16 @@ function recordTo(requestLog: RequestLogEntry[], log: (line: string) => void) {
   };
 }
 
+/** The state of the seed, its event listeners' exceptions logged. */
+function stateOf(given: SandboxSeed | undefined, clock: () => number, log: (line: string) => void) {
+  const { seed, demo } = seedOf(given);
+  const state = new SandboxState(seed, clock);
+  state.events.onError = (error) =>
+    log(`sandbox: an event listener threw: ${(error as Error).stack ?? String(error)}`);
+  state.marketEvents.onError = state.events.onError;
+  return { state, demo };
+}
+
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const hostClock = options.clock ?? Date.now;
   const custom = typeof options.faults === 'function' ? options.faults : undefined;
@@ -177,11 +187,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   // The server clock: the host's (or the given one), plus any skew the faults configure.
   const clock = () => injector.now();
   const log = options.log ?? (() => {});
-  const { seed, demo } = seedOf(options.seed);
-  const state = new SandboxState(seed, clock);
-  state.events.onError = (error) =>
-    log(`sandbox: an event listener threw: ${(error as Error).stack ?? String(error)}`);
-  state.marketEvents.onError = state.events.onError;
+  const { state, demo } = stateOf(options.seed, clock, log);
   const engine = new TradingEngine(state, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
@@ -211,10 +217,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
   );
   const close = () => {
-    activity.stopAll();
     injector.dispose();
-    stream.close();
-    liquidator.close();
+    for (const part of [activity, stream, liquidator]) part.close();
     return server.close();
   };
   return sandboxOf({

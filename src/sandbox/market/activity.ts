@@ -108,7 +108,7 @@ export class MarketActivity {
   }
 
   /** Stops every symbol's activity (the sandbox's close). */
-  stopAll(): void {
+  close(): void {
     for (const runner of this.running.values()) runner.stop();
     this.running.clear();
   }
