@@ -381,7 +381,7 @@ async function startProcesses(
 ) {
   const sandbox = await startChild('book-fanout-sandbox', {
     module: 'servers/sandbox.ts',
-    env: { BENCH_TRADER_COUNT: '1', BENCH_ORDERBOOK_UPDATE_MS: '5' },
+    env: { BENCH_TRADER_COUNT: '1' },
   });
   children.push(sandbox);
   const gateway = await startChild('book-fanout-gateway', {

@@ -9,7 +9,6 @@
  *   GET  /count?path=/v1/client/info   requests received since the last reset
  *   POST /reset                        forgets the request log and every rate-limit window
  * Announces both URLs and the traders' credentials (one per connection of the load).
- * BENCH_ORDERBOOK_UPDATE_MS: the book update topic's coalescing period (book fan-out).
  * The sandbox is dist/'s, like the gateway's.
  */
 import { createServer } from 'node:http';
@@ -24,13 +23,9 @@ const { createSandbox } =
 
 // `off` turns the limits off altogether (for comparing the limiter's own cost).
 const scale = process.env.BENCH_LIMIT_SCALE ?? '1000000';
-// The book fan-out's sandbox pushes each activity update as it happens (the real stream
-// coalesces book changes to one push per 200 ms: at most 5 a second).
-const bookUpdateMs = process.env.BENCH_ORDERBOOK_UPDATE_MS;
 const sandbox = await createSandbox({
   limits: scale === 'off' ? false : { scale: Number(scale) },
   port: 0,
-  ...(bookUpdateMs ? { stream: { market: { orderbookUpdateMs: Number(bookUpdateMs) } } } : {}),
 });
 if (!sandbox.demo) throw new Error('the sandbox generated no demo accounts');
 // The demo trader and BENCH_TRADER_COUNT − 1 more: one per connection of the load generator.
