@@ -37,11 +37,14 @@ function wellFormed(f: Frame): boolean {
 const framesOf = (results: Result[]): Frame[] =>
   results.flatMap((r) => (r.data?.orderBook ? [r.data.orderBook as Frame] : []));
 
-describe('market subscriptions', () => {
+// Both lanes: shared results handed over in the hub's loop, and every result pulled through
+// yoga's iterators (SUBSCRIPTION_DIRECT_LANE=off).
+describe.each(['on', 'off'])('market subscriptions, SUBSCRIPTION_DIRECT_LANE=%s', (lane) => {
   let h: LiveHarness;
 
   beforeAll(async () => {
     h = await startLive({
+      env: { SUBSCRIPTION_DIRECT_LANE: lane },
       sandbox: { stream: { market: { orderbookUpdateMs: 20, markPriceMs: 20, klineMs: 20 } } },
     });
   });
