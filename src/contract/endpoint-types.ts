@@ -42,15 +42,27 @@ export type CacheGroup =
   | 'positions'
   | 'balances'
   | 'referralAdminInfo'
-  | 'refereeRebateSummary';
+  | 'refereeRebateSummary'
+  | 'symbolRules'
+  | 'marketPrices'
+  | 'fundingRates'
+  | 'marketTrades'
+  | 'orderBook'
+  | 'klines';
 
 export interface CachePolicy {
   group: CacheGroup;
   /**
    * Which TTL of `UpstreamConfig.cache` applies; `order` picks open or final by status;
-   * `live` (order lists, positions, balances: they move with the market) the open-order TTL.
+   * `live` (order lists, positions, balances: they move with the market) the open-order TTL;
+   * `marketRules` symbol rules (long), `market` prices, books, trades, candles (short).
    */
-  ttl: 'account' | 'order' | 'live' | 'referral';
+  ttl: 'account' | 'order' | 'live' | 'referral' | 'marketRules' | 'market';
+  /**
+   * Market data, the same whoever asks: one entry for every account and anonymous caller
+   * (even of a signed read), under its own key and TTL; no mutation invalidates it.
+   */
+  shared?: true;
 }
 
 /** Whose budget a request spends. */

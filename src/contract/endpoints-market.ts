@@ -2,10 +2,15 @@
  * The market-data rows of the endpoint table (reference/market-algo-risk-facts.md §1), spread
  * into ENDPOINTS. Public rows spend a budget per IP; the book and klines are signed reads.
  * Each row has a budget of its own (whether the list and one-symbol forms share one is not
- * documented).
+ * documented). Every row is cached in one entry shared by all callers: rules long, the rest
+ * briefly.
  */
 import { perSecond, READ, SECOND } from './endpoint-parts.ts';
-import type { Endpoint } from './endpoint-types.ts';
+import type { CacheGroup, CachePolicy, Endpoint } from './endpoint-types.ts';
+
+/** Market data is the same for every caller: one shared entry (endpoint-types.ts `shared`). */
+const shared = (group: CacheGroup, ttl: CachePolicy['ttl'] = 'market') =>
+  ({ cache: { group, ttl, shared: true } }) as const;
 
 /** A public read: unsigned, `n` per second per IP (documented in the facts' [OA]). */
 const publicRead = (limit: number) =>
@@ -19,30 +24,35 @@ export const MARKET_ENDPOINTS = {
   'GET /v1/public/info': {
     ...publicRead(10),
     name: 'symbolInfos',
+    ...shared('symbolRules', 'marketRules'),
     data: ['rows'],
     budget: 'public_info',
   },
   'GET /v1/public/info/{symbol}': {
     ...publicRead(10),
     name: 'symbolInfo',
+    ...shared('symbolRules', 'marketRules'),
     data: ['symbol'],
     budget: 'public_info_symbol',
   },
   'GET /v1/public/futures': {
     ...publicRead(10),
     name: 'futuresInfos',
+    ...shared('marketPrices'),
     data: ['rows'],
     budget: 'public_futures',
   },
   'GET /v1/public/futures/{symbol}': {
     ...publicRead(10),
     name: 'futuresInfo',
+    ...shared('marketPrices'),
     data: ['symbol'],
     budget: 'public_futures_symbol',
   },
   'GET /v1/public/market_trades': {
     ...publicRead(10),
     name: 'marketTrades',
+    ...shared('marketTrades'),
     query: ['symbol', 'limit'],
     data: ['rows'],
     budget: 'market_trades',
@@ -50,6 +60,7 @@ export const MARKET_ENDPOINTS = {
   'GET /v1/orderbook/{symbol}': {
     ...READ,
     name: 'orderBook',
+    ...shared('orderBook'),
     query: ['max_level'],
     data: ['asks', 'bids'],
     limit: perSecond(10, 'facts'),
@@ -58,6 +69,7 @@ export const MARKET_ENDPOINTS = {
   'GET /v1/kline': {
     ...READ,
     name: 'klines',
+    ...shared('klines'),
     query: ['symbol', 'type', 'limit'],
     data: ['rows'],
     limit: perSecond(10, 'facts'),
@@ -69,6 +81,7 @@ export const MARKET_ENDPOINTS = {
     ...READ,
     auth: 'public',
     name: 'klineHistory',
+    ...shared('klines'),
     query: ['symbol', 'resolution', 'from', 'to', 'limit'],
     data: null,
     envelope: false,
@@ -78,12 +91,14 @@ export const MARKET_ENDPOINTS = {
   'GET /v1/public/funding_rate/{symbol}': {
     ...publicRead(30),
     name: 'fundingRate',
+    ...shared('fundingRates'),
     data: ['symbol'],
     budget: 'funding_rate',
   },
   'GET /v1/public/funding_rates': {
     ...publicRead(10),
     name: 'fundingRates',
+    ...shared('fundingRates'),
     data: ['rows'],
     budget: 'funding_rates',
   },

@@ -4,21 +4,18 @@
  * push mapped once for all its subscribers. Public data: any caller, anonymous too.
  */
 import type { GraphQLError } from 'graphql';
-import { type KlineTopicInterval, MarketTopic } from '../contract/wire-market-stream.ts';
+import { MarketTopic } from '../contract/wire-market-stream.ts';
 import type { FieldStats } from '../live/metrics.ts';
 import type { BookListener } from '../market/book-channel.ts';
-import type {
-  BboModel,
-  KlineModel,
-  MarketTradeModel,
-  MarkPriceModel,
-  OrderBookModel,
-} from '../models/market.ts';
+import type { KlineModel, MarketTradeModel, OrderBookModel } from '../models/market.ts';
+import type { BboModel, MarkPriceModel } from '../models/market-live.ts';
 import { type GatewayContext, gqlError, type LiveContext } from '../schema/types.ts';
 import {
   bboFromStream,
   klineFromStream,
+  klineTopicInterval,
   markPricesFromStream,
+  type StreamKlineType,
   tradeFromStream,
 } from '../upstream/stream/map-market.ts';
 import { Feed, type Live, liveOf, mapOnce, statsOf, type TopicMap, topic } from './live-feed.ts';
@@ -70,7 +67,7 @@ export function orderBook(
 const tradeOnce = mapOnce(tradeFromStream);
 const bboOnce = mapOnce(bboFromStream);
 const markPricesOnce = mapOnce(markPricesFromStream);
-const klineOnce = new Map<KlineTopicInterval, TopicMap<KlineModel>>();
+const klineOnce = new Map<StreamKlineType, TopicMap<KlineModel>>();
 
 export const marketTrades = (ctx: GatewayContext, symbol: string): Live<MarketTradeModel> =>
   topic(ctx, 'marketTrades', () => MarketTopic.trade(symbol), tradeOnce);
@@ -81,15 +78,17 @@ export const bbo = (ctx: GatewayContext, symbol: string): Live<BboModel> =>
 export const markPrices = (ctx: GatewayContext): Live<MarkPriceModel[]> =>
   topic(ctx, 'markPrices', () => MarketTopic.markPrices, markPricesOnce);
 
+/** `interval`: the candle length as the REST API (and the `KlineInterval` enum) names it. */
 export function klines(
   ctx: GatewayContext,
   symbol: string,
-  interval: KlineTopicInterval,
+  interval: StreamKlineType,
 ): Live<KlineModel> {
   let map = klineOnce.get(interval);
   if (!map) {
     map = mapOnce((data) => klineFromStream(data, interval));
     klineOnce.set(interval, map);
   }
-  return topic(ctx, 'klines', () => MarketTopic.kline(symbol, interval), map);
+  const name = MarketTopic.kline(symbol, klineTopicInterval(interval));
+  return topic(ctx, 'klines', () => name, map);
 }

@@ -13,6 +13,7 @@ import './broker.ts';
 import './points.ts';
 import './referral.ts';
 import './rebate.ts';
+import './market.ts';
 import './live.ts';
 import './live-market.ts';
 

@@ -1,8 +1,11 @@
 /**
  * Live market data: the Subscription fields over the public upstream stream (one connection
  * per replica for every subscriber). Public: anonymous callers too, within the per-IP
- * connection and subscription caps. Types in market-types.ts (shared with the queries).
+ * connection and subscription caps. The book, trade and candle types are the queries'
+ * (market.ts).
  */
+
+import type { BboModel, MarkPriceModel } from '../models/market-live.ts';
 import {
   bbo,
   deliver,
@@ -13,18 +16,35 @@ import {
 } from '../resolvers/live-market.ts';
 import { builder } from './builder.ts';
 import {
-  BboRef,
   KlineIntervalEnum,
   KlineRef,
+  MAX_DEPTH as MAX_BOOK_DEPTH,
   MarketTradeRef,
-  MarkPriceRef,
   OrderBookRef,
-} from './market-types.ts';
+} from './market.ts';
 import * as rules from './rules.ts';
 
-/** Levels a side of a subscribed book may show (the upstream's snapshots hold 100). */
-export const MAX_BOOK_DEPTH = 100;
 const DEFAULT_BOOK_DEPTH = 20;
+
+const BboRef = builder.objectRef<BboModel>('Bbo').implement({
+  description: 'The best bid and offer of a symbol.',
+  fields: (t) => ({
+    symbol: t.exposeString('symbol'),
+    bidPrice: t.exposeFloat('bidPrice'),
+    bidQuantity: t.exposeFloat('bidQuantity'),
+    askPrice: t.exposeFloat('askPrice'),
+    askQuantity: t.exposeFloat('askQuantity'),
+    timestamp: t.expose('timestamp', { type: 'Timestamp' }),
+  }),
+});
+
+const MarkPriceRef = builder.objectRef<MarkPriceModel>('MarkPrice').implement({
+  description: "A symbol's mark price (what margin, PnL and price limits are measured against).",
+  fields: (t) => ({
+    symbol: t.exposeString('symbol'),
+    price: t.exposeFloat('price'),
+  }),
+});
 
 const symbolArg = { required: true, validate: { schema: rules.symbol } } as const;
 

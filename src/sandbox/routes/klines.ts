@@ -53,7 +53,7 @@ export const klineRoutes: Route[] = [
   },
   {
     endpoint: 'GET /v1/tv/kline_history',
-    handle: ({ state, query }) => {
+    handle: ({ state, query, now }) => {
       const symbol = symbolOf(query, state.symbolKnown);
       const resolution = query.oneOf('resolution', TV_RESOLUTIONS, true)!;
       const seconds = { integer: true, min: 0, max: 8.64e12 / SECOND };
@@ -62,7 +62,8 @@ export const klineRoutes: Route[] = [
       if (from > to) throw invalid('from', 'must not be after to');
       const max =
         query.number('limit', { integer: true, min: 1, max: TV_KLINE_MAX }) ?? TV_KLINE_MAX;
-      const range = { from: from * SECOND, to: to * SECOND, max };
+      // No bar after now: a `to` in the future ends at the current one.
+      const range = { from: from * SECOND, to: Math.min(to * SECOND, now), max };
       const candles = state.feed.candles(symbol, resolution, range);
       return tvBody(candles.filter((c) => c.start >= range.from));
     },

@@ -3,15 +3,12 @@
  * book's inputs and the gateway's market models. A payload missing a required field is
  * dropped (undefined), never half-delivered; a malformed book update breaks the book's chain.
  */
+import type { KlineType } from '../../contract/wire-market.ts';
 import type { KlineTopicInterval, LevelPair } from '../../contract/wire-market-stream.ts';
 import { SIDES, type Side } from '../../contract/wire-orders.ts';
 import type { BookSnapshot, BookUpdate } from '../../market/local-book.ts';
-import type {
-  BboModel,
-  KlineModel,
-  MarketTradeModel,
-  MarkPriceModel,
-} from '../../models/market.ts';
+import type { KlineModel, MarketTradeModel } from '../../models/market.ts';
+import type { BboModel, MarkPriceModel } from '../../models/market-live.ts';
 import { isObj, num, oneOf, str } from './map-values.ts';
 
 /** `[[price, quantity]…]` with numbers (or numeric strings); undefined when not that. */
@@ -91,11 +88,13 @@ export function markPricesFromStream(data: unknown): MarkPriceModel[] | undefine
   return marks.length > 0 ? marks : undefined;
 }
 
-/** `{symbol}@kline_{interval}` (the interval of the topic subscribed to). */
-export function klineFromStream(
-  data: unknown,
-  interval: KlineTopicInterval,
-): KlineModel | undefined {
+/** A candle length of the REST API as the kline topic names it (`1mon` is `1M` there). */
+export type StreamKlineType = Exclude<KlineType, '1y'>;
+export const klineTopicInterval = (type: StreamKlineType): KlineTopicInterval =>
+  type === '1mon' ? '1M' : type;
+
+/** `{symbol}@kline_{interval}` (the candle length of the topic subscribed to). */
+export function klineFromStream(data: unknown, interval: StreamKlineType): KlineModel | undefined {
   if (!isObj(data)) return undefined;
   const open = num(data.open);
   const close = num(data.close);

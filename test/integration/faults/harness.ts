@@ -47,7 +47,7 @@ export const orderInput = (clientOrderId?: string) => ({
   symbol: 'PERP_ETH_USDC',
   orderType: 'LIMIT',
   side: 'BUY',
-  orderPrice: 1_000,
+  orderPrice: 2_000,
   orderQuantity: 0.1,
   ...(clientOrderId ? { clientOrderId } : {}),
 });

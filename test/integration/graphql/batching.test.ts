@@ -11,7 +11,7 @@ beforeAll(async () => {
   for (const id of ['batch-a', 'batch-b', 'batch-c']) {
     const r = await h.exec(
       'admin',
-      `mutation { placeOrder(input: {symbol: "PERP_ETH_USDC", orderType: LIMIT, side: SELL, orderPrice: 9000, orderQuantity: 0.1, clientOrderId: "${id}"}) { __typename } }`,
+      `mutation { placeOrder(input: {symbol: "PERP_ETH_USDC", orderType: LIMIT, side: SELL, orderPrice: 3900, orderQuantity: 0.1, clientOrderId: "${id}"}) { __typename } }`,
     );
     expect(r.data?.placeOrder).toEqual({ __typename: 'PlaceOrderSuccess' });
   }

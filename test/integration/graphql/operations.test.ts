@@ -76,7 +76,7 @@ describe('trading', () => {
           symbol: 'PERP_ETH_USDC',
           orderType: 'LIMIT',
           side: 'BUY',
-          orderPrice: 1000,
+          orderPrice: 2000,
           orderQuantity: 0.5,
           clientOrderId: 'ops-limit-1',
         },
@@ -84,7 +84,7 @@ describe('trading', () => {
     ).placeOrder!;
     expect(placed).toMatchObject({
       __typename: 'PlaceOrderSuccess',
-      receipt: { clientOrderId: 'ops-limit-1', orderType: 'LIMIT', orderPrice: 1000 },
+      receipt: { clientOrderId: 'ops-limit-1', orderType: 'LIMIT', orderPrice: 2000 },
       order: { symbol: 'PERP_ETH_USDC', base: 'ETH', quote: 'USDC', status: 'NEW', isFinal: false },
     });
     const read = data(
@@ -128,7 +128,7 @@ describe('trading', () => {
           symbol: 'PERP_NEAR_USDC',
           orderType: 'LIMIT',
           side: 'BUY',
-          orderPrice: 1,
+          orderPrice: 4,
           orderQuantity: 100,
         },
       }),
@@ -219,7 +219,7 @@ describe('broker admin', () => {
           symbol: 'PERP_ETH_USDC',
           orderType: 'LIMIT',
           side: 'BUY',
-          orderPrice: 1000,
+          orderPrice: 2000,
           orderQuantity: 0.1,
           orderTag: 'enum:GRID_PRO',
         },

@@ -58,8 +58,11 @@ export const PLACE_MANY = `mutation($inputs: [PlaceOrderInput!]!) {
   }
 }`;
 
-/** A resting limit order (far below the mid: it never fills, so it stays editable). */
-export const restingOrder = (clientOrderId: string, price = 1_000) => ({
+/**
+ * A resting limit order (far below the mid of 3000, within the price scope: it never fills,
+ * so it stays editable).
+ */
+export const restingOrder = (clientOrderId: string, price = 2_000) => ({
   symbol: 'PERP_ETH_USDC',
   orderType: 'LIMIT',
   side: 'BUY',

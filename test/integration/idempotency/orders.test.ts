@@ -95,10 +95,10 @@ describe('repeats of a placement that succeeded', () => {
     s.sandbox.resetRequestLog();
     const again = await placed(caller, input);
     expect(again).toEqual({ ...first, replayed: true });
-    // The same order written differently (1000 and 1e3) is the same order.
-    expect(await placed(caller, { ...input, orderPrice: 1e3 })).toEqual(again);
+    // The same order written differently (2000 and 2e3) is the same order.
+    expect(await placed(caller, { ...input, orderPrice: 2e3 })).toEqual(again);
 
-    const other = await place(caller, { ...input, orderPrice: 999 });
+    const other = await place(caller, { ...input, orderPrice: 1_999 });
     expect(other.data?.placeOrder).toBeNull();
     expect(other.errors?.map((e) => e.extensions?.code)).toEqual(['IDEMPOTENCY_MISMATCH']);
     expect(other.errors?.[0]?.message).toMatch(/clientOrderId repeat-1 was already used/);
@@ -156,7 +156,7 @@ describe('repeats of a placement that succeeded', () => {
 describe('placeOrders, item by item', () => {
   it('replays placed items, sends nothing again, refuses a mismatched item before sending', async () => {
     const caller = s.caller();
-    const inputs = [restingOrder('batch-1'), restingOrder('batch-2', 1_010)];
+    const inputs = [restingOrder('batch-1'), restingOrder('batch-2', 2_010)];
     const run = async (items: unknown[]) =>
       (await s.gql(caller, PLACE_MANY, { inputs: items })).result.body;
     const first = await run(inputs);
@@ -175,7 +175,7 @@ describe('placeOrders, item by item', () => {
       replayed: true,
     });
 
-    const again = (await run([...inputs, restingOrder('batch-3', 1_020)])).data?.placeOrders as {
+    const again = (await run([...inputs, restingOrder('batch-3', 2_020)])).data?.placeOrders as {
       results: PlaceAnswer[];
     };
     expect(again.results.map((r) => [r.receipt?.orderId, r.replayed])).toEqual([
@@ -185,7 +185,7 @@ describe('placeOrders, item by item', () => {
     ]);
     expect(posts(caller, '/v1/batch-order')).toBe(2);
 
-    const mismatch = await run([inputs[0], { ...inputs[1], orderPrice: 1_011 }]);
+    const mismatch = await run([inputs[0], { ...inputs[1], orderPrice: 2_011 }]);
     expect(mismatch.errors?.map((e) => e.extensions?.code)).toEqual(['IDEMPOTENCY_MISMATCH']);
     expect(mismatch.errors?.[0]?.message).toMatch(/inputs\.1/);
     expect(posts(caller, '/v1/batch-order')).toBe(2);
@@ -221,7 +221,7 @@ describe('cancels and edits repeat safely', () => {
   it('a repeated edit answers success again (same price and quantity)', async () => {
     const caller = s.caller();
     const order = await placed(caller, restingOrder('edit-1'));
-    const vars = { orderId: order.receipt!.orderId, price: 990 };
+    const vars = { orderId: order.receipt!.orderId, price: 1_990 };
     for (let i = 0; i < 2; i++) {
       const { result } = await s.gql(caller, EDIT, vars);
       expect(result.status).toBe(200);

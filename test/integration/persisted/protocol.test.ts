@@ -74,7 +74,7 @@ describe('PERSISTED_OPERATIONS=require', () => {
       symbol: 'PERP_ETH_USDC',
       orderType: 'LIMIT',
       side: 'BUY',
-      orderPrice: 1000,
+      orderPrice: 2000,
       orderQuantity: 0.1,
       clientOrderId: 'po-cache-1',
     };

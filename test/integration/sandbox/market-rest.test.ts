@@ -264,6 +264,11 @@ describe('GET /v1/kline and /v1/tv/kline_history', () => {
       });
       const last2 = await publicGet(`/v1/tv/kline_history?${q}&limit=2`);
       expect(last2.body.t).toEqual(hours.slice(2));
+      // A `to` in the future ends at the current bar.
+      const future = await publicGet(
+        `/v1/tv/kline_history?symbol=PERP_BTC_USDC&resolution=1h&from=${from}&to=4000000000`,
+      );
+      expect(future.body.t).toEqual(hours);
       const before = await publicGet(
         `/v1/tv/kline_history?symbol=PERP_BTC_USDC&resolution=1d&from=0&to=86400`,
       );

@@ -66,7 +66,7 @@ const order = (over: Record<string, unknown> = {}) => ({
 describe('private stream', () => {
   it('pushes execution reports, the changed position row and the balance on a fill', async () => {
     const s = await privateStream(trader, ['executionreport', 'position', 'balance']);
-    const taker = order({ order_price: 3100, order_quantity: 0.5 });
+    const taker = order({ order_price: 3050, order_quantity: 0.5 });
     expect((await client.order(taker)).status).toBe(200);
     const mine = (f: { topic?: string; data?: { clientOrderId?: string } }) =>
       f.topic === 'executionreport' && f.data?.clientOrderId === taker.client_order_id;

@@ -38,7 +38,7 @@ const order = (id: string) => ({
   symbol: 'PERP_ETH_USDC',
   order_type: 'LIMIT' as const,
   side: 'BUY' as const,
-  order_price: 1_000,
+  order_price: 2_000,
   order_quantity: 0.1,
   client_order_id: id,
 });

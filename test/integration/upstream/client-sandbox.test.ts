@@ -14,7 +14,7 @@ const limitOrder = (id?: string) => ({
   symbol: 'PERP_ETH_USDC',
   order_type: 'LIMIT' as const,
   side: 'BUY' as const,
-  order_price: 1_000,
+  order_price: 2_000,
   order_quantity: 0.1,
   ...(id ? { client_order_id: id } : {}),
 });
@@ -99,7 +99,7 @@ describe('every operation of the catalog', () => {
       symbol: 'PERP_ETH_USDC',
       side: 'BUY',
       order_type: 'LIMIT',
-      order_price: 1_001,
+      order_price: 2_001,
       order_quantity: 0.2,
     });
     expect(edited.status).toBe('EDIT_SENT');
@@ -128,8 +128,23 @@ describe('every operation of the catalog', () => {
     expect(
       (await t.refereeRebateSummary({ start_date: '2025-01-01', end_date: '2025-01-31' })).rows,
     ).toEqual(expect.any(Array));
+    // The market-data reads: public ones on the client, the book and klines signed.
+    expect((await client.symbolInfos()).rows.map((r) => r.symbol)).toContain('PERP_ETH_USDC');
+    expect((await client.symbolInfo('PERP_ETH_USDC')).price_range).toBe(0.03);
+    expect((await client.futuresInfos()).rows).toHaveLength(5);
+    expect((await client.futuresInfo('PERP_BTC_USDC')).open_interest).toBe(0.01);
+    const trades = await client.marketTrades({ symbol: 'PERP_BTC_USDC', limit: 5 });
+    expect(trades.rows[0]).toMatchObject({ side: 'BUY', executed_quantity: 0.01 });
+    expect((await t.orderBook('PERP_ETH_USDC', 2)).asks).toHaveLength(2);
+    const klines = await t.klines({ symbol: 'PERP_BTC_USDC', type: '1m', limit: 2 });
+    expect(klines.rows[0]?.volume).toBe(0.01);
+    expect((await client.fundingRate('PERP_BTC_USDC')).last_funding_rate).toBe(0.0001);
+    expect((await client.fundingRates()).rows).toHaveLength(5);
 
-    expect(new Set(client.events.map((e) => e.operation))).toEqual(new Set(Object.keys(CATALOG)));
+    // klineHistory answers without the envelope, which the client does not read yet (the
+    // gateway side of issue 25); the sandbox's answer is tested in sandbox/market-rest.test.ts.
+    const called = Object.keys(CATALOG).filter((name) => name !== 'klineHistory');
+    expect(new Set(client.events.map((e) => e.operation))).toEqual(new Set(called));
     expect(client.events.every((e) => e.outcome === 'ok')).toBe(true);
     expect(h.sandbox.requestLog.filter((e) => e.status !== 200)).toEqual([]);
   });

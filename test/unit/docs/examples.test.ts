@@ -1,7 +1,7 @@
 /**
- * The docs show only what works: every ```graphql block of README.md and docs/api.md parses
- * and validates against the schema, every npm script they name exists, and every relative
- * link (images included) points at a file and heading that exist.
+ * The docs show only what works: every ```graphql block of README.md, docs/api.md and
+ * docs/market-data.md parses and validates against the schema, every npm script they name
+ * exists, and every relative link (images included) points at a file and heading that exist.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { parse, validate } from 'graphql';
@@ -20,7 +20,7 @@ const scripts = Object.keys(
 );
 
 describe('GraphQL in the docs', () => {
-  for (const path of ['README.md', 'docs/api.md']) {
+  for (const path of ['README.md', 'docs/api.md', 'docs/market-data.md']) {
     const blocks = fencedBlocks(readDoc(path), 'graphql');
 
     it(`${path} has GraphQL examples`, () => {

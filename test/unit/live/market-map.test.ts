@@ -6,6 +6,7 @@ import {
   bookSnapshotFromAnswer,
   bookUpdateFromStream,
   klineFromStream,
+  klineTopicInterval,
   markPricesFromStream,
   tradeFromStream,
 } from '../../../src/upstream/stream/map-market.ts';
@@ -69,6 +70,9 @@ describe('market stream mapping', () => {
       ...candle,
     });
     expect(klineFromStream({ symbol: 'S', open: 1 }, '1m')).toBeUndefined();
+    // The enum's value is the REST type; the topic names a month `1M`.
+    expect(klineFromStream({ symbol: 'S', type: '1M', ...candle }, '1mon')?.interval).toBe('1mon');
+    expect([klineTopicInterval('1mon'), klineTopicInterval('1h')]).toEqual(['1M', '1h']);
   });
 
   it('maps each push once for all its subscribers, a dropped one included', () => {

@@ -22,13 +22,23 @@ describe('catalog', () => {
       'GET /v1/client/holding',
       'GET /v1/client/info',
       'GET /v1/client/order/{client_order_id}',
+      'GET /v1/kline',
       'GET /v1/order/{order_id}',
+      'GET /v1/orderbook/{symbol}',
       'GET /v1/orders',
       'GET /v1/position/{symbol}',
       'GET /v1/positions',
+      'GET /v1/public/funding_rate/{symbol}',
+      'GET /v1/public/funding_rates',
+      'GET /v1/public/futures',
+      'GET /v1/public/futures/{symbol}',
+      'GET /v1/public/info',
+      'GET /v1/public/info/{symbol}',
+      'GET /v1/public/market_trades',
       'GET /v1/public/sv_nonce',
       'GET /v1/referral/admin_info',
       'GET /v1/referral/referee_rebate_summary',
+      'GET /v1/tv/kline_history',
       'GET /v1/withdraw_nonce',
       'POST /v1/admin/points/stage',
       'POST /v1/batch-order',
@@ -44,7 +54,7 @@ describe('catalog', () => {
     for (const [name, op] of entries) expect(op.name).toBe(name);
   });
 
-  it('carries the spec Limits table and the documented lifecycle limits, per account except the per-IP public nonce', () => {
+  it('carries the spec Limits table and the documented lifecycle and market limits, per account except the per-IP public reads', () => {
     const limits = Object.fromEntries(
       entries.filter(([, op]) => op.limit).map(([name, op]) => [name, op.limit]),
     );
@@ -73,6 +83,17 @@ describe('catalog', () => {
         windowMs: 1_000,
         scope: 'account',
       },
+      // Market data (facts §1): the public reads are per IP, so global to the gateway.
+      symbolInfos: { key: 'public_info', limit: 10, windowMs: 1_000, scope: 'global' },
+      symbolInfo: { key: 'public_info_symbol', limit: 10, windowMs: 1_000, scope: 'global' },
+      futuresInfos: { key: 'public_futures', limit: 10, windowMs: 1_000, scope: 'global' },
+      futuresInfo: { key: 'public_futures_symbol', limit: 10, windowMs: 1_000, scope: 'global' },
+      marketTrades: { key: 'market_trades', limit: 10, windowMs: 1_000, scope: 'global' },
+      orderBook: { key: 'orderbook', limit: 10, windowMs: 1_000, scope: 'account' },
+      klines: { key: 'kline', limit: 10, windowMs: 1_000, scope: 'account' },
+      klineHistory: { key: 'tv_kline_history', limit: 5, windowMs: 10_000, scope: 'global' },
+      fundingRate: { key: 'funding_rate', limit: 30, windowMs: 1_000, scope: 'global' },
+      fundingRates: { key: 'funding_rates', limit: 10, windowMs: 1_000, scope: 'global' },
     });
   });
 
@@ -89,8 +110,8 @@ describe('catalog', () => {
     }
   });
 
-  it('caches reads only, never nonces, mutations or public operations', () => {
-    const cached = entries.filter(([, op]) => op.cache).map(([name]) => name);
+  it('caches reads only, never nonces or mutations; market data in entries shared by all callers', () => {
+    const cached = entries.filter(([, op]) => op.cache && !op.cache.shared).map(([name]) => name);
     expect(cached.sort()).toEqual([
       'accountInfo',
       'holdings',
@@ -102,6 +123,24 @@ describe('catalog', () => {
       'refereeRebateSummary',
       'referralAdminInfo',
     ]);
+    const shared = entries.filter(([, op]) => op.cache?.shared).map(([name]) => name);
+    expect(shared.sort()).toEqual([
+      'fundingRate',
+      'fundingRates',
+      'futuresInfo',
+      'futuresInfos',
+      'klineHistory',
+      'klines',
+      'marketTrades',
+      'orderBook',
+      'symbolInfo',
+      'symbolInfos',
+    ]);
+    // Rules change rarely; everything else moves with the market.
+    expect(CATALOG.symbolInfos.cache?.ttl).toBe('marketRules');
+    expect(CATALOG.futuresInfos.cache?.ttl).toBe('market');
+    expect(CATALOG.klineHistory.envelope).toBe(false);
+    expect(CATALOG.klines.envelope).toBeUndefined();
     for (const [, op] of entries) {
       if (op.cache) expect(op.method).toBe('GET');
       if (op.method !== 'GET') expect(op.cache).toBeNull();
@@ -114,7 +153,17 @@ describe('catalog', () => {
         .filter(([, op]) => op.auth === kind)
         .map(([name]) => name)
         .sort();
-    expect(byKind('public')).toEqual(['strategyVaultNonce']);
+    expect(byKind('public')).toEqual([
+      'fundingRate',
+      'fundingRates',
+      'futuresInfo',
+      'futuresInfos',
+      'klineHistory',
+      'marketTrades',
+      'strategyVaultNonce',
+      'symbolInfo',
+      'symbolInfos',
+    ]);
     expect(byKind('trading')).toEqual([
       'batchCreateOrders',
       'cancelAllOrders',
