@@ -320,6 +320,34 @@ describe.each(['on', 'off'])('market subscriptions, SUBSCRIPTION_DIRECT_LANE=%s'
     await client.dispose();
   });
 
+  it('delivers the best bid and offer and the current candle', async () => {
+    h.sandbox.setMidPrice(SYMBOL, 3_000);
+    const client = wsClient(h.replicas[0]!);
+    const bbo = wsSubscribe(
+      client,
+      'subscription($s: String!) { bbo(symbol: $s) { symbol bidPrice askPrice timestamp } }',
+      { s: SYMBOL },
+    );
+    const candle = wsSubscribe(
+      client,
+      'subscription($s: String!) { klines(symbol: $s, interval: MONTH_1) { interval open close startTime endTime } }',
+      { s: SYMBOL },
+    );
+    const best = (await bbo.next((r) => r.data?.bbo)).data.bbo;
+    const book = await restBook(1);
+    expect(best).toMatchObject({
+      symbol: SYMBOL,
+      bidPrice: book.bids[0]!.price,
+      askPrice: book.asks[0]!.price,
+    });
+    const k = (await candle.next((r) => r.data?.klines)).data.klines;
+    expect(k.interval).toBe('MONTH_1');
+    expect(k.endTime).toBeGreaterThan(k.startTime);
+    bbo.stop();
+    candle.stop();
+    await client.dispose();
+  });
+
   it('follows the mark: a mid move reaches markPrices', async () => {
     const client = wsClient(h.replicas[0]!);
     const sub = wsSubscribe(client, 'subscription { markPrices { symbol price } }');
