@@ -15,6 +15,7 @@ import './referral.ts';
 import './rebate.ts';
 import './market.ts';
 import './live.ts';
+import './live-market.ts';
 
 /** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */
 export const schema = withCodedEnumErrors(builder.toSchema({ sortSchema: true }));

@@ -22,28 +22,9 @@ import {
   type PositionModel,
   positionSide,
 } from '../../models/portfolio.ts';
+import { isObj, num, oneOf, orNull, str } from './map-values.ts';
 import type { MaintenanceStatusModel, TickerModel } from './market-models.ts';
 import type { AccountEventModel, LiquidatedPositionModel, OrderUpdateModel } from './models.ts';
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** A number, or a numeric string (some payloads quote numbers); otherwise undefined. */
-function num(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return undefined;
-}
-
-const str = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
-
-function oneOf<T extends string>(values: readonly T[], v: unknown): T | undefined {
-  return values.includes(v as T) ? (v as T) : undefined;
-}
-
-const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** `executionreport` → an order update; `tradeId` non-zero makes it a fill. */
 export function orderUpdateFromStream(data: unknown): OrderUpdateModel | undefined {

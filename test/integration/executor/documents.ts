@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { type DefinitionNode, type DocumentNode, Kind, parse, print, visit } from 'graphql';
-import { EXAMPLE_TABS } from '../../../src/plugins/graphiql.ts';
+import { EXAMPLE_TABS } from '../../../src/plugins/graphiql-tabs.ts';
 import { fencedBlocks, ROOT, readDoc } from '../../unit/docs/markdown.ts';
 import { BY_NAME, OPERATION_VARIABLES } from './operation-variables.ts';
 

@@ -7,7 +7,7 @@
  */
 import { Kind, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_TABS } from '../../../src/plugins/graphiql.ts';
+import { EXAMPLE_TABS } from '../../../src/plugins/graphiql-tabs.ts';
 import { type Running, startGateway, uniquePrefix } from './harness.ts';
 
 let gw: Running;

@@ -1,7 +1,8 @@
 /** GraphiQL workspace: example tabs valid against the schema, tokens where they belong. */
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_TABS, graphiqlOptions, renderWorkspace } from '../../../src/plugins/graphiql.ts';
+import { graphiqlOptions, renderWorkspace } from '../../../src/plugins/graphiql.ts';
+import { EXAMPLE_TABS } from '../../../src/plugins/graphiql-tabs.ts';
 import { schema } from '../../../src/schema/index.ts';
 
 const demoTokens = { trader: 'svcgw_trader_token', brokerAdmin: 'svcgw_admin_token' };
@@ -26,12 +27,13 @@ describe('GraphiQL example tabs', () => {
       'Portfolio',
       'OrderUpdates',
       'Ticker',
+      'Market',
       'ReferralAdmin',
     ]);
     const bearerOf = (headers: string | null | undefined) =>
       (JSON.parse(headers ?? '{}') as { Authorization?: string }).Authorization;
     expect(tabs.map((t) => bearerOf(t.headers))).toEqual([
-      ...Array(6).fill('Bearer svcgw_trader_token'),
+      ...Array(7).fill('Bearer svcgw_trader_token'),
       'Bearer svcgw_admin_token',
     ]);
     expect(graphiqlOptions({ demoTokens }).shouldPersistHeaders).toBe(false);
@@ -39,7 +41,7 @@ describe('GraphiQL example tabs', () => {
 
   it('without demo principals, carry no headers', () => {
     const options = graphiqlOptions({});
-    expect(options.defaultTabs?.map((t) => t.headers)).toEqual(Array(7).fill(null));
+    expect(options.defaultTabs?.map((t) => t.headers)).toEqual(Array(8).fill(null));
     expect(options.defaultHeaders).toBeUndefined();
   });
 });
