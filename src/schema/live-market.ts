@@ -5,6 +5,7 @@
  * (market.ts).
  */
 
+import { int, SYMBOL } from '../contract/fields.ts';
 import type { BboModel, MarkPriceModel } from '../models/market-live.ts';
 import {
   bbo,
@@ -15,6 +16,7 @@ import {
   orderBook,
 } from '../resolvers/live-market.ts';
 import { builder } from './builder.ts';
+import { validateAs } from './field-rules.ts';
 import {
   KlineIntervalEnum,
   KlineRef,
@@ -22,7 +24,6 @@ import {
   MarketTradeRef,
   OrderBookRef,
 } from './market.ts';
-import * as rules from './rules.ts';
 
 const DEFAULT_BOOK_DEPTH = 20;
 
@@ -46,7 +47,7 @@ const MarkPriceRef = builder.objectRef<MarkPriceModel>('MarkPrice').implement({
   }),
 });
 
-const symbolArg = { required: true, validate: { schema: rules.symbol } } as const;
+const symbolArg = { required: true, validate: validateAs(SYMBOL) } as const;
 
 builder.subscriptionFields((t) => ({
   orderBook: t.field({
@@ -56,7 +57,7 @@ builder.subscriptionFields((t) => ({
       symbol: t.arg.string(symbolArg),
       depth: t.arg.int({
         defaultValue: DEFAULT_BOOK_DEPTH,
-        validate: { schema: rules.integerIn(1, MAX_BOOK_DEPTH) },
+        validate: validateAs(int({ min: 1, max: MAX_BOOK_DEPTH })),
       }),
     },
     subscribe: (_root, args, ctx) => orderBook(ctx, args.symbol, args.depth ?? DEFAULT_BOOK_DEPTH),
