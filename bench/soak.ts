@@ -197,7 +197,7 @@ async function send(
     // Resting limit buys, and market orders that fill and keep the position flat.
     const input =
       sequence % 3 === 0
-        ? { orderType: 'LIMIT', side: 'BUY', orderPrice: 1_000, orderQuantity: 0.1 }
+        ? { orderType: 'LIMIT', side: 'BUY', orderPrice: 2_000, orderQuantity: 0.1 }
         : { orderType: 'MARKET', side: sequence % 3 === 1 ? 'BUY' : 'SELL', orderQuantity: 0.01 };
     variables = { input: { symbol: 'PERP_ETH_USDC', clientOrderId, ...input } };
   }

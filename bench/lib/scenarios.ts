@@ -89,13 +89,16 @@ export const PLACE_ORDER_MUTATION = /* GraphQL */ `mutation PlaceOrder($input: P
 
 const DASHBOARD_IDS = [1, 2, 3, 4, 5].map((i) => `bench-dash-${i}`);
 
-/** A resting limit order far below the market: it stays open and never fills. */
+/**
+ * A resting limit order far below the market (mid 3000) yet within its price scope (≥ 1800):
+ * it stays open and never fills.
+ */
 export function orderInput(clientOrderId: string): Record<string, unknown> {
   return {
     symbol: 'PERP_ETH_USDC',
     orderType: 'LIMIT',
     side: 'BUY',
-    orderPrice: 1000,
+    orderPrice: 2000,
     orderQuantity: 0.02,
     clientOrderId,
   };

@@ -4,6 +4,7 @@ import {
   KLINE_TYPES,
   MARKET_TRADES_LIMIT,
   ORDERBOOK_MAX_LEVEL,
+  SYMBOL_STATUSES,
   TV_KLINE_MAX,
   TV_RESOLUTIONS,
 } from '../contract/wire-market.ts';
@@ -19,23 +20,37 @@ import {
   symbol,
 } from './openapi-schemas.ts';
 
-const symbolInfo = obj({
-  symbol,
-  quote_min: num(),
-  quote_max: num(),
-  quote_tick: num(),
-  base_min: num(),
-  base_max: num(),
-  base_tick: num(),
-  min_notional: num(),
-  price_range: num(),
-  price_scope: num(),
-  funding_period: int(),
-  base_mmr: num(),
-  base_imr: num(),
-  created_time: millis(),
-  updated_time: millis(),
-});
+const symbolInfo = obj(
+  {
+    symbol,
+    quote_min: num(),
+    quote_max: num(),
+    quote_tick: num(),
+    base_min: num(),
+    base_max: num(),
+    base_tick: num(),
+    min_notional: num(),
+    price_range: num(),
+    price_scope: num(),
+    std_liquidation_fee: num(),
+    liquidator_fee: num(),
+    claim_insurance_fund_discount: num(),
+    funding_period: int({ enum: [1, 4, 8], description: 'hours' }),
+    cap_funding: num(),
+    floor_funding: num(),
+    interest_rate: num(),
+    base_mmr: num(),
+    base_imr: num(),
+    created_time: millis(),
+    updated_time: millis(),
+  },
+  {
+    cap_ir: num(),
+    floor_ir: num(),
+    imr_factor: num(),
+    status: oneOf(SYMBOL_STATUSES),
+  },
+);
 
 const futuresInfo = obj({
   symbol,

@@ -43,7 +43,7 @@ export function availableOf(order: Order): number {
 }
 
 /** Synthetic levels, then resting orders (best first), in the order a taker meets them. */
-export function liquidityOf(synthetic: Liquidity[], resting: Order[]): Liquidity[] {
+export function liquidityOf(synthetic: Liquidity[], resting: readonly Order[]): Liquidity[] {
   const orders = resting.map((o) => ({
     price: o.price as number,
     quantity: availableOf(o),

@@ -29,11 +29,16 @@ export class RestingOrders {
   };
   /** Where each order is now (its price when it was synced). */
   private readonly placed = new Map<Order, number>();
+  /** Each side's orders in matching order, until an order joins, leaves or moves. */
+  private readonly sorted: Record<Side, Order[] | undefined> = { BUY: undefined, SELL: undefined };
 
   /** Puts the order where it belongs now; returns whether the book changed. */
   sync(order: Order): boolean {
     const was = this.placed.get(order);
     const rests = isPending(order) && order.price !== null && remainingOf(order) > 0;
+    // Still at its price: only its quantity may have changed (the book shows the new one).
+    if (rests && was === order.price) return true;
+    this.sorted[order.side] = undefined;
     if (was !== undefined) this.remove(order, was);
     if (!rests) return was !== undefined;
     const price = order.price as number;
@@ -46,13 +51,16 @@ export class RestingOrders {
   }
 
   /** Orders of a side, best price first, oldest first at a price. */
-  orders(side: Side): Order[] {
-    const prices = [...this.sides[side].keys()].sort(
-      side === 'BUY' ? (a, b) => b - a : (a, b) => a - b,
-    );
-    return prices.flatMap((p) =>
-      [...this.sides[side].get(p)!].sort((a, b) => a.orderId - b.orderId),
-    );
+  orders(side: Side): readonly Order[] {
+    const cached = this.sorted[side];
+    if (cached) return cached;
+    const byPrice =
+      side === 'BUY' ? (a: number, b: number) => b - a : (a: number, b: number) => a - b;
+    const sorted = [...this.sides[side].keys()]
+      .sort(byPrice)
+      .flatMap((p) => [...this.sides[side].get(p)!].sort((a, b) => a.orderId - b.orderId));
+    this.sorted[side] = sorted;
+    return sorted;
   }
 
   /** Shown quantity per price of a side (unsorted; hidden orders add nothing). */
