@@ -48,9 +48,11 @@ async function marketData(reads: MarketReads, symbols: readonly string[]) {
   const within = <T>(read: Promise<T>) => Promise.race([unlessUnavailable(read), late]);
   try {
     // All at once: the marks do not wait for the rules.
-    const rules = within(reads.rules());
-    const marks = symbols.map(async (s) => [s, await within(reads.markPrice(s))] as const);
-    return { rules: await rules, marks: new Map(await Promise.all(marks)) };
+    const [rules, marks] = await Promise.all([
+      within(reads.rules()),
+      Promise.all(symbols.map(async (s) => [s, await within(reads.markPrice(s))] as const)),
+    ]);
+    return { rules, marks: new Map(marks) };
   } finally {
     clearTimeout(timer);
   }
