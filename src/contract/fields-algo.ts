@@ -42,7 +42,7 @@ const children = (fields: FieldTable) =>
   list({ of: { kind: 'object', fields }, minItems: 1, maxItems: 2 });
 
 /** A take-profit or stop-loss leg. */
-const LEG = {
+export const ALGO_LEG = {
   symbol: required(SYMBOL),
   algo_type: required(oneOf(ALGO_LEG_TYPES)),
   side: oneOf(SIDES),
@@ -57,9 +57,9 @@ const LEG = {
 
 /** An item of the root's `child_orders`: a leg, or a BRACKET's TP/SL child nesting its legs. */
 const CHILD = {
-  ...LEG,
+  ...ALGO_LEG,
   algo_type: required(oneOf([...ALGO_LEG_TYPES, 'TP_SL', 'POSITIONAL_TP_SL'])),
-  child_orders: children(LEG),
+  child_orders: children(ALGO_LEG),
 } as const;
 
 /** TRAILING_STOP: snake_case, or the camelCase the SDK sends (the same value if both). */

@@ -5,8 +5,8 @@
  * its schemas does not compile.
  */
 import { ENDPOINTS, type Endpoint, type EndpointKey, splitKey } from '../contract/endpoints.ts';
-import { rowSchemas } from './openapi-fields.ts';
 import { ALGO_ORDER_SCHEMA } from './openapi-algo.ts';
+import { rowSchemas } from './openapi-fields.ts';
 import { type DescribedRoute, operation } from './openapi-operation.ts';
 import { ROUTE_DOCS } from './openapi-routes.ts';
 import { COMPONENT_SCHEMAS, CONTROL_DOCS, type RouteDoc, type Schema } from './openapi-schemas.ts';
