@@ -140,6 +140,8 @@ describe('invalidatedKeys', () => {
           'balances',
           'referralAdminInfo',
           'accountInfo',
+          // The account's own leverage setting (the leverage updates), not market data.
+          'leverage',
         ]).toContain(group);
       }
     }
