@@ -5,11 +5,13 @@
  */
 import { parseArgs } from 'node:util';
 import { KeyFormatError } from './keys.ts';
-import { OrderParamsError, signOrder } from './order-signature.ts';
+import { OrderParamsError, OrderSigner, signOrder } from './order-signature.ts';
+import { signTree } from './order-tree.ts';
 import { RequestSigner, requestMessage } from './request-signature.ts';
 
 const USAGE = `usage:
   sign order --trading-secret HEX --params '<json object>'
+  sign tree --trading-secret HEX --params '<json object>'   (an algo order: every object signed)
   sign request --secret B58 --account-id ID --method M --path P [--body TEXT] [--timestamp MS]
 `;
 
@@ -48,7 +50,8 @@ function required(options: Options, name: string): string {
   return value;
 }
 
-function order(argv: string[]): object {
+/** `--trading-secret` and the JSON object of `--params`. */
+function orderArgs(argv: string[]): { secret: string; params: Record<string, unknown> } {
   const options = parse(argv, ['trading-secret', 'params']);
   const secret = required(options, 'trading-secret');
   let params: unknown;
@@ -61,7 +64,19 @@ function order(argv: string[]): object {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw new UsageError('--params: expected a JSON object');
   }
-  return signOrder(secret, params as Record<string, unknown>);
+  return { secret, params: params as Record<string, unknown> };
+}
+
+function order(argv: string[]): object {
+  const { secret, params } = orderArgs(argv);
+  return signOrder(secret, params);
+}
+
+/** The body to send (algo orders: root and legs each signed) and the trading key header. */
+function tree(argv: string[]): object {
+  const { secret, params } = orderArgs(argv);
+  const signer = new OrderSigner(secret);
+  return { body: signTree(signer, params), tradingKey: signer.tradingKey };
 }
 
 function request(argv: string[]): object {
@@ -84,7 +99,7 @@ function request(argv: string[]): object {
   return { message, signature: signer.sign(message), headers: signer.headers(req) };
 }
 
-const subcommands: Record<string, (argv: string[]) => object> = { order, request };
+const subcommands: Record<string, (argv: string[]) => object> = { order, tree, request };
 
 export async function run(argv: string[], io: CommandIo = processIo): Promise<number> {
   const [name, ...rest] = argv;

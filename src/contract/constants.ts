@@ -123,17 +123,33 @@ export const EDIT_SENT = 'EDIT_SENT';
 /** PUT /v1/order: only these change; the other fields must match the order as placed. */
 export const EDITABLE_ORDER_FIELDS = ['order_price', 'order_quantity'] as const;
 
+/**
+ * The spec's constants: "one full-position order per position and at most 10 partial
+ * take-profit and 10 partial stop-loss orders per side" (untriggered, per symbol, margin mode
+ * and position side; docs/algo-orders.md).
+ */
+export const TPSL_FULL_PER_POSITION = 1;
+export const TPSL_PARTIAL_PER_SIDE = 10;
+/** POST /v1/client/leverage(s): an integer leverage from 1 to 100 (and the symbol's maximum). */
+export const LEVERAGE_MIN = 1;
+export const LEVERAGE_MAX = 100;
+
 // ---------------------------------------------------------------------------------------------
 // Streams (facts section "WebSocket streams")
 // ---------------------------------------------------------------------------------------------
 
-/** The private account topics, on `/v2/ws/private/stream/{account_id}`. */
+/**
+ * The private account topics, on `/v2/ws/private/stream/{account_id}`; `algoexecutionreport`
+ * and `account` (leverage changes) are market-algo-risk-facts.md §3 and §4.
+ */
 export const PRIVATE_TOPICS = [
   'executionreport',
   'position',
   'balance',
   'liquidationsaccount',
   'wallet',
+  'algoexecutionreport',
+  'account',
 ] as const;
 export type PrivateTopic = (typeof PRIVATE_TOPICS)[number];
 

@@ -17,9 +17,12 @@ export type AuthKind = 'public' | 'private' | 'trading' | 'broker_admin';
  * - `body`: over the body's fields, added to the body as `signature`;
  * - `items`: over each item of `body.orders`, added to that item;
  * - `query`: over the query parameters; the query is sent as the normalized string with
- *   `signature=…` appended, so the request signature covers it too.
+ *   `signature=…` appended, so the request signature covers it too;
+ * - `tree`: over each object of the body's tree (the root and, recursively, every item of its
+ *   `child_orders`), each over its own fields but `child_orders`, added to that object as
+ *   `signature` (algo orders: every algo order of the tree is an order; docs/algo-orders.md).
  */
-export type SignaturePlacement = 'none' | 'body' | 'items' | 'query';
+export type SignaturePlacement = 'none' | 'body' | 'items' | 'query' | 'tree';
 
 /**
  * What happens when a call may or may not have reached the upstream:
@@ -42,6 +45,7 @@ export type CacheGroup =
   | 'orders'
   | 'positions'
   | 'balances'
+  | 'leverage'
   | 'referralAdminInfo'
   | 'refereeRebateSummary'
   | 'symbolRules'

@@ -11,6 +11,7 @@
  */
 import { ORDER_STATE, perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { CacheGroup, CachePolicy, Endpoint, HttpMethod } from './endpoint-types.ts';
+import { ALGO_ENDPOINTS } from './endpoints-algo.ts';
 import { MARKET_ENDPOINTS } from './endpoints-market.ts';
 import * as account from './fields-account.ts';
 import * as admin from './fields-admin.ts';
@@ -261,6 +262,7 @@ export const ENDPOINTS = {
     budget: 'points_stage',
   },
   ...MARKET_ENDPOINTS,
+  ...ALGO_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 /** A route string of the table: `'POST /v1/order'`. */

@@ -1,7 +1,8 @@
 /**
  * The spec's field rules, each written once (field-types.ts says what a rule holds). The
- * per-domain tables (fields-orders.ts, fields-admin.ts, fields-account.ts, fields-market.ts)
- * name each endpoint's fields with them, and the rows of endpoints.ts hold those tables.
+ * per-domain tables (fields-orders.ts, fields-admin.ts, fields-account.ts, fields-market.ts,
+ * fields-algo.ts) name each endpoint's fields with them, and the rows of endpoints.ts hold those
+ * tables.
  *
  * Dependency-free on purpose, like constants.ts.
  */

@@ -28,6 +28,8 @@ export interface ExecutionReportData {
   timestamp: number;
   marginMode: MarginMode | undefined;
   reduceOnly: boolean;
+  /** The order's realized PnL so far (the spec's 2024-04-16 change: "in all order APIs"). */
+  realizedPnl: number;
 }
 
 /** One `position` row: the REST position row in camelCase. */

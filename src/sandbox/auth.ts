@@ -127,3 +127,19 @@ export function verifyOrder(
     throw badSignature(`${field}: order signature does not match the order parameters`);
   }
 }
+
+/**
+ * Verifies a `tree`-signed body (algo orders): the object and, recursively, each object of its
+ * `child_orders` carries a signature over its own fields but `child_orders`.
+ */
+export function verifyOrderTree(tradingKey: string, node: Record<string, unknown>, at = ''): void {
+  const { child_orders: children, ...own } = node;
+  verifyOrder(tradingKey, own, `${at}signature`);
+  if (!Array.isArray(children)) return;
+  children.forEach((child: unknown, i) => {
+    // Anything else is the handler's to refuse, naming the field.
+    if (typeof child === 'object' && child !== null && !Array.isArray(child)) {
+      verifyOrderTree(tradingKey, child as Record<string, unknown>, `${at}child_orders[${i}].`);
+    }
+  });
+}

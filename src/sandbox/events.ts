@@ -9,6 +9,8 @@
  * rather than node:events so each event name has its payload type, and a throwing listener
  * cannot break the engine mid-fill.
  */
+import type { AlgoExecutionReportData } from '../contract/wire-algo-stream.ts';
+import type { MarginMode } from '../contract/wire-orders.ts';
 import type { HoldingRow } from './holdings.ts';
 import type { PositionRow, SandboxOrderRecord } from './records.ts';
 
@@ -88,6 +90,22 @@ export interface Liquidated {
   timestamp: number;
 }
 
+/** An algo order changed: its whole tree flattened, root first (the stream's shape). */
+export interface AlgoChanged {
+  accountId: string;
+  report: AlgoExecutionReportData;
+  timestamp: number;
+}
+
+/** A symbol's leverage setting changed (POST /v1/client/leverage(s)). */
+export interface LeverageChanged {
+  accountId: string;
+  symbol: string;
+  marginMode: MarginMode;
+  leverage: number;
+  timestamp: number;
+}
+
 export interface SandboxEventMap {
   order: OrderChanged;
   position: PositionChanged;
@@ -95,6 +113,8 @@ export interface SandboxEventMap {
   transfer: TransferDone;
   mid: MidMoved;
   liquidation: Liquidated;
+  algo: AlgoChanged;
+  leverage: LeverageChanged;
 }
 
 export type SandboxEventName = keyof SandboxEventMap;
@@ -108,6 +128,8 @@ export class SandboxEvents {
     transfer: new Set(),
     mid: new Set(),
     liquidation: new Set(),
+    algo: new Set(),
+    leverage: new Set(),
   };
 
   /** Receives a listener's exception; the engine carries on. */

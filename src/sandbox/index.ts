@@ -3,6 +3,7 @@
  * and serves every endpoint of the spec with its signature checks, validation and limits.
  * Used by the gateway as its embedded upstream and by the integration tests over real HTTP.
  */
+import { AlgoEngine } from './algo/engine.ts';
 import { CONTROL_PREFIX, createControl } from './control.ts';
 import { type DemoCredentials, generateDemoAccount } from './demo.ts';
 import type { SandboxEvents } from './events.ts';
@@ -189,10 +190,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const log = options.log ?? (() => {});
   const { state, demo } = stateOf(options.seed, clock, log);
   const engine = new TradingEngine(state, clock);
+  const algo = new AlgoEngine(state, engine, clock);
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
   const router = new Router(SANDBOX_ROUTES.map(bindRoute));
-  const app = createApp({ state, engine, router, limiter, clock, log });
+  const app = createApp({ state, engine, algo, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
   const activity = new MarketActivity(state.markets);
@@ -218,7 +220,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   );
   const close = () => {
     injector.dispose();
-    for (const part of [activity, stream, liquidator]) part.close();
+    for (const part of [activity, stream, liquidator, algo]) part.close();
     return server.close();
   };
   return sandboxOf({

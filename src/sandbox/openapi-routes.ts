@@ -7,6 +7,7 @@
  */
 import { BATCH_ORDERS_MAX } from '../contract/constants.ts';
 import type { EndpointKey } from '../contract/endpoints.ts';
+import { ALGO_DOCS } from './openapi-algo.ts';
 import { BROKER_DOCS } from './openapi-broker.ts';
 import { MARKET_DOCS } from './openapi-market.ts';
 import {
@@ -28,6 +29,7 @@ const orderStatus = (kind: string) => ({ data: ref('Status'), summary: kind });
 export const ROUTE_DOCS = {
   ...BROKER_DOCS,
   ...MARKET_DOCS,
+  ...ALGO_DOCS,
   'GET /v1/client/info': {
     operationId: 'clientInfo',
     summary: 'The authenticated account: fee rates, leverage, margin factors',

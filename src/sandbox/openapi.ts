@@ -5,6 +5,7 @@
  * its schemas does not compile.
  */
 import { ENDPOINTS, type Endpoint, type EndpointKey, splitKey } from '../contract/endpoints.ts';
+import { ALGO_ORDER_SCHEMA } from './openapi-algo.ts';
 import { rowSchemas } from './openapi-fields.ts';
 import { type DescribedRoute, operation } from './openapi-operation.ts';
 import { ROUTE_DOCS } from './openapi-routes.ts';
@@ -65,6 +66,9 @@ export function buildOpenApiDocument(
       { name: 'sandbox control', description: 'Sandbox only: markets, faults, inspection' },
     ],
     paths,
-    components: { schemas: COMPONENT_SCHEMAS, securitySchemes: securitySchemes() },
+    components: {
+      schemas: { ...COMPONENT_SCHEMAS, AlgoOrder: ALGO_ORDER_SCHEMA },
+      securitySchemes: securitySchemes(),
+    },
   };
 }

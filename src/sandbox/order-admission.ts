@@ -7,6 +7,7 @@
 import type { MarginMode, OrderType, Side } from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import { ApiError } from './errors.ts';
+import { leverageOf } from './leverage-setting.ts';
 import type { Market } from './market/market.ts';
 import { checkPrice, checkQuantity } from './market/rules.ts';
 import { freeCollateralOf, imrOf } from './portfolio.ts';
@@ -89,7 +90,9 @@ export function admit(
   if (quantity !== undefined) checkQuantity(market.rules, quantity);
   const notional = req.amount ?? (quantity ?? 0) * (price ?? market.mid);
   checkNotional(market, notional);
-  const margin = notional * imrOf(state, req.symbol, notional);
+  const mode = req.marginMode ?? state.marginMode(account, req.symbol);
+  const leverage = leverageOf(state, account, req.symbol, mode);
+  const margin = notional * imrOf(state, req.symbol, notional, leverage);
   if (!req.reduceOnly && margin > freeCollateralOf(state, account)) {
     throw new ApiError(-1101, 'insufficient margin for this order');
   }
@@ -123,7 +126,8 @@ export function admitEdit(
     throw new ApiError(-1005, 'order_price: a post-only order would take liquidity');
   }
   const notional = remaining * price;
-  const margin = notional * imrOf(state, order.symbol, notional);
+  const leverage = leverageOf(state, order.account, order.symbol, order.marginMode);
+  const margin = notional * imrOf(state, order.symbol, notional, leverage);
   if (!order.reduceOnly && margin - order.margin > freeCollateralOf(state, order.account)) {
     throw new ApiError(-1101, 'insufficient margin for the edited order');
   }

@@ -6,7 +6,8 @@
 
 import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.ts';
 import { UNKNOWN_ERROR } from '../contract/errors.ts';
-import { authenticate, requireAdmin, tradingKeyOf, verifyOrder } from './auth.ts';
+import type { AlgoEngine } from './algo/engine.ts';
+import { authenticate, requireAdmin, tradingKeyOf, verifyOrder, verifyOrderTree } from './auth.ts';
 import { ApiError, invalid } from './errors.ts';
 import {
   errorResponse,
@@ -25,6 +26,7 @@ import { asObject, Fields } from './validation.ts';
 export interface AppDeps {
   state: SandboxState;
   engine: TradingEngine;
+  algo: AlgoEngine;
   router: Router<BoundRoute>;
   limiter: RateLimiter | undefined;
   clock: () => number;
@@ -51,7 +53,7 @@ async function dispatch(
   req: SandboxRequest,
   now: number,
 ): Promise<{ data: unknown; envelope: boolean }> {
-  const { state, engine } = deps;
+  const { state, engine, algo } = deps;
   const { route, params } = deps.router.match(req.method, req.path);
   const { row } = route;
   let account: Account | undefined;
@@ -73,10 +75,12 @@ async function dispatch(
     // `items`: the handler verifies each item of the batch.
     if (row.signature === 'body') verifyOrder(tradingKey, asObject(body));
     if (row.signature === 'query') verifyOrder(tradingKey, queryParams);
+    if (row.signature === 'tree') verifyOrderTree(tradingKey, asObject(body));
   }
   const data = await route.handle({
     state,
     engine,
+    algo,
     account,
     tradingKey,
     body,

@@ -5,7 +5,8 @@
  * A deliberately small model (docs/sandbox.md, "Portfolio model"):
  * - one collateral token, USDC: `account.balance`, seeded, then fees, realized PnL, referral
  *   rebates and internal transfers applied; other quote tokens hold 0;
- * - mark price = the symbol's mid; leverage = the broker's max leverage;
+ * - mark price = the symbol's mid; leverage = the account's setting per symbol and margin
+ *   mode, else the symbol's maximum (leverage-setting.ts);
  * - imr = max(1 / leverage, imr_factor × |notional|^(4/5)), mmr = imr × 0.5 (the upstream's
  *   published shape of the formula, with the sandbox's imr_factor per symbol);
  * - frozen = initial margin of the open orders' remaining quantity at their price;
@@ -17,6 +18,7 @@
 import type { MarginMode } from '../contract/wire.ts';
 import { round } from './decimal.ts';
 import { COLLATERAL_TOKEN, frozenOf, type HoldingRow, holdingRow } from './holdings.ts';
+import { leverageOf } from './leverage-setting.ts';
 import { isPending, type PositionRow, quoteOf } from './records.ts';
 import type { SandboxState } from './state.ts';
 import type { Account, Order } from './types.ts';
@@ -27,10 +29,15 @@ export const MMR_TO_IMR = 0.5;
 export const MARGIN_RATIO_CAP = 10;
 export const DAY_MS = 86_400_000;
 
-/** Initial margin ratio of a notional in a symbol. */
-export function imrOf(state: SandboxState, symbol: string, notional: number): number {
+/** Initial margin ratio of a notional in a symbol at a leverage. */
+export function imrOf(
+  state: SandboxState,
+  symbol: string,
+  notional: number,
+  leverage: number,
+): number {
   const factor = state.market(symbol).config.imrFactor;
-  return Math.max(1 / state.maxLeverage, factor * Math.abs(notional) ** 0.8);
+  return Math.max(1 / leverage, factor * Math.abs(notional) ** 0.8);
 }
 
 /** Quantity an open order can still fill. */
@@ -43,7 +50,8 @@ export function orderMargin(state: SandboxState, order: Order): number {
   if (!isPending(order)) return 0;
   const price = order.price ?? state.market(order.symbol).mid;
   const notional = remainingOf(order) * price;
-  return notional * imrOf(state, order.symbol, notional);
+  const leverage = leverageOf(state, order.account, order.symbol, order.marginMode);
+  return notional * imrOf(state, order.symbol, notional, leverage);
 }
 
 /**
@@ -55,11 +63,11 @@ export function freeCollateralOf(state: SandboxState, account: Account): number 
   let initial = 0;
   for (const [key, position] of account.positions) {
     if (position.quantity === 0) continue;
-    const symbol = key.slice(0, key.indexOf('|'));
+    const [symbol = '', mode = 'CROSS'] = key.split('|') as [string, MarginMode];
     const mark = state.market(symbol).mid;
     const notional = Math.abs(position.quantity) * mark;
     unsettled += position.quantity * (mark - position.averageOpenPrice);
-    initial += notional * imrOf(state, symbol, notional);
+    initial += notional * imrOf(state, symbol, notional, leverageOf(state, account, symbol, mode));
   }
   return account.balance + unsettled - initial - frozenOf(account);
 }
@@ -108,7 +116,8 @@ function basisOf(state: SandboxState, account: Account, key: string, now: number
   const open = position?.averageOpenPrice ?? 0;
   const mark = state.market(symbol).mid;
   const notional = Math.abs(qty) * mark;
-  const imr = imrOf(state, symbol, notional);
+  const leverage = leverageOf(state, account, symbol, mode);
+  const imr = imrOf(state, symbol, notional, leverage);
   const mmr = imr * MMR_TO_IMR;
   let pendingLong = 0;
   let pendingShort = 0;
@@ -141,7 +150,7 @@ function basisOf(state: SandboxState, account: Account, key: string, now: number
     fee_24_h: round(fee),
     pending_long_qty: round(pendingLong, 10),
     pending_short_qty: round(pendingShort, 10),
-    leverage: state.maxLeverage,
+    leverage,
     margin_mode: mode,
     imr: round(imr, 10),
     mmr: round(mmr, 10),

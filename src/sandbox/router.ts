@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpMethod } from '../contract/endpoint-types.ts';
 import { ENDPOINTS, type Endpoint, type EndpointKey, splitKey } from '../contract/endpoints.ts';
+import type { AlgoEngine } from './algo/engine.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
 import type { Fields } from './validation.ts';
@@ -14,6 +15,8 @@ import type { Fields } from './validation.ts';
 export interface RouteContext {
   state: SandboxState;
   engine: TradingEngine;
+  /** Algo orders: triggers, TP/SL, brackets (algo/engine.ts). */
+  algo: AlgoEngine;
   /** The authenticated account (undefined on public routes only). */
   account: Account | undefined;
   /** `svc-trading-key` of an order request, already checked against the account. */

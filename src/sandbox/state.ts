@@ -6,6 +6,7 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '../auth/keys.ts';
 import type { MarginMode } from '../contract/wire.ts';
+import { AlgoBook } from './algo/book.ts';
 import { SandboxEvents } from './events.ts';
 import { holdingRow } from './holdings.ts';
 import { DEFAULT_SYMBOLS } from './market/default-symbols.ts';
@@ -67,6 +68,8 @@ export class SandboxState {
   readonly referees = new Map<string, RefereeStats>();
   readonly stages: PointsStage[] = [];
   readonly orders = new Map<number, Order>();
+  /** Algo orders (algo/): trees by id, per account, open ones, the orders they placed. */
+  readonly algo = new AlgoBook();
   /** Order, position and balance changes, for the live streams. */
   readonly events = new SandboxEvents();
   /** Book, trade and mark changes of every market (market/events.ts). */
@@ -148,6 +151,7 @@ export class SandboxState {
         balance: seed.balance ?? DEFAULT_BALANCE,
         balanceTime: this.clock(),
         marginModes: new Map(),
+        leverages: new Map(),
         positions: new Map(),
         ordersByClientId: new Map(),
         orders: [],

@@ -51,6 +51,8 @@ export interface Account {
   /** When `balance` last changed (registration time at first). */
   balanceTime: number;
   marginModes: Map<string, MarginMode>;
+  /** Leverage settings by `${symbol}|${marginMode}`; absent: the symbol's maximum (leverage.ts). */
+  leverages: Map<string, number>;
   /** Keyed `${symbol}|${marginMode}`. */
   positions: Map<string, Position>;
   /** Orders by client_order_id (unique per account, for ever). */

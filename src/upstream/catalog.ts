@@ -44,6 +44,21 @@ import type {
   WithdrawNonce,
 } from '../contract/wire.ts';
 import type {
+  AlgoOrderCreated,
+  AlgoOrderList,
+  AlgoOrderRow,
+  CancelAlgoClientOrderQuery,
+  CancelAlgoOrderQuery,
+  CancelAlgoOrdersQuery,
+  CreateAlgoOrderParams,
+  EditAlgoOrderParams,
+  LeverageQuery,
+  LeverageSetting,
+  LeverageUpdated,
+  ListAlgoOrdersQuery,
+  SetLeverageBody,
+} from '../contract/wire-algo.ts';
+import type {
   FundingRateRow,
   FuturesInfo,
   KlineRow,
@@ -170,6 +185,39 @@ export const CATALOG = {
     params: { symbol },
   })),
   fundingRates: op<{ rows: FundingRateRow[] }>()('GET /v1/public/funding_rates'),
+  // Algo orders and leverage (contract/endpoints-algo.ts).
+  createAlgoOrder: op<AlgoOrderCreated>()('POST /v1/algo/order', (p: CreateAlgoOrderParams) => ({
+    body: p,
+  })),
+  editAlgoOrder: op<StatusResult>()('PUT /v1/algo/order', (p: EditAlgoOrderParams) => ({
+    body: p,
+  })),
+  cancelAlgoOrder: op<StatusResult>()('DELETE /v1/algo/order', (q: CancelAlgoOrderQuery) =>
+    query(q),
+  ),
+  cancelAlgoOrderByClientOrderId: op<StatusResult>()(
+    'DELETE /v1/algo/client/order',
+    (q: CancelAlgoClientOrderQuery) => query(q),
+  ),
+  cancelAlgoOrders: op<StatusResult>()('DELETE /v1/algo/orders', (q: CancelAlgoOrdersQuery) =>
+    query(q),
+  ),
+  listAlgoOrders: op<AlgoOrderList>()('GET /v1/algo/orders', (q: ListAlgoOrdersQuery) => query(q)),
+  algoOrderById: op<AlgoOrderRow>()('GET /v1/algo/order/{order_id}', (id: number) => ({
+    params: { order_id: String(id) },
+  })),
+  algoOrderByClientOrderId: op<AlgoOrderRow>()(
+    'GET /v1/algo/client/order/{client_order_id}',
+    (clientOrderId: string) => ({ params: { client_order_id: clientOrderId } }),
+  ),
+  leverage: op<LeverageSetting>()('GET /v1/client/leverage', (q: LeverageQuery) => query(q)),
+  leverages: op<{ rows: LeverageSetting[] }>()('GET /v1/client/leverages'),
+  setLeverages: op<LeverageUpdated>()('POST /v1/client/leverages', (body: SetLeverageBody) => ({
+    body,
+  })),
+  setLeverage: op<LeverageUpdated>()('POST /v1/client/leverage', (body: SetLeverageBody) => ({
+    body,
+  })),
 } as const;
 
 export type Catalog = typeof CATALOG;

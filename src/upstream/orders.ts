@@ -6,7 +6,9 @@
  *          (placements first get their client_order_id, see below; edits are signed as given);
  *   items  each item of `body.orders` is signed over its own fields (batch placement);
  *   query  the query parameters are signed; the query is sent as the normalized string with
- *          `signature=…` appended, so the ed25519 request signature covers it as well.
+ *          `signature=…` appended, so the ed25519 request signature covers it as well;
+ *   tree   every object of the body's tree (algo orders: root, legs) signed over its own
+ *          fields but `child_orders` (auth/order-tree.ts), sent once like an edit.
  *
  * Placements are never placed twice. Every order carries a client_order_id (the caller's, or
  * a generated UUID: 36 characters, never starting with a hyphen) and is signed once; the same
@@ -34,6 +36,8 @@
  * client_order_id. A placement that never left (deadline hit in the budget wait) fails as
  * it is: nothing was placed.
  */
+
+import { signTree } from '../auth/order-tree.ts';
 import type { OrderRecord } from '../contract/wire.ts';
 import { withoutNulls } from './order-params.ts';
 import { type Placement, placeBatch, placeOrder } from './order-placement.ts';
@@ -57,6 +61,12 @@ function signBody(call: Call): Call {
   return signed(call, signer, { ...call.args, body: { ...body, signature: signer.sign(body) } });
 }
 
+/** Every object of the body's tree signed (algo orders). */
+function signBodyTree(call: Call): Call {
+  const signer = signerOf(call);
+  return signed(call, signer, { ...call.args, body: signTree(signer, call.args.body ?? {}) });
+}
+
 function signQuery(call: Call): Call {
   const signer = signerOf(call);
   const { query, ...rest } = call.args;
@@ -78,6 +88,8 @@ export function withOrders(options: OrdersLayerOptions): Layer {
           : next(signBody(call));
       case 'items':
         return placeBatch(placement, next, call);
+      case 'tree':
+        return next(signBodyTree(call));
       default:
         return next(signQuery(call));
     }

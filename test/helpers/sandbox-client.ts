@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateKeyMaterial } from '../../src/auth/keys.ts';
 import { normalizeOrderParams, OrderSigner } from '../../src/auth/order-signature.ts';
+import { signTree } from '../../src/auth/order-tree.ts';
 import { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { SeedAccount } from '../../src/sandbox/index.ts';
 
@@ -54,7 +55,8 @@ export interface RequestOptions {
   omit?: string[];
 }
 
-const ORDER_PATHS = /^\/v1\/(order|batch-order|orders|client\/order|client\/batch-order)(\?|$)/;
+const ORDER_PATHS =
+  /^\/v1\/(order|batch-order|orders|client\/order|client\/batch-order|algo\/(client\/)?orders?)(\?|$)/;
 
 export class SandboxClient {
   readonly signer: RequestSigner;
@@ -113,6 +115,11 @@ export class SandboxClient {
   /** The parameters plus their order signature. */
   signed<T extends Record<string, unknown>>(params: T): T & { signature: string } {
     return { ...params, signature: this.orderSigner.sign(params) };
+  }
+
+  /** An algo-order body with every object of its tree signed (the `tree` placement). */
+  signedTree(body: Record<string, unknown>): Record<string, unknown> {
+    return signTree(this.orderSigner, body);
   }
 
   /** POST /v1/order with signed parameters. */

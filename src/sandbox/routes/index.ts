@@ -1,6 +1,9 @@
 /** Every svc endpoint the sandbox serves, in matching order (one table: the router and the OpenAPI description read it). */
 import type { Route } from '../router.ts';
 import { accountRoutes } from './account.ts';
+import { algoRoutes } from './algo.ts';
+import { algoCancelRoutes } from './algo-cancel.ts';
+import { algoReadRoutes } from './algo-read.ts';
 import { batchRoutes } from './batch.ts';
 import { brokerRoutes } from './broker.ts';
 import { cancelRoutes } from './cancel.ts';
@@ -8,6 +11,7 @@ import { batchCancelRoutes } from './cancel-batch.ts';
 import { editRoutes } from './edit.ts';
 import { fundingRoutes } from './funding.ts';
 import { klineRoutes } from './klines.ts';
+import { leverageRoutes } from './leverage.ts';
 import { marketBookRoutes } from './market-book.ts';
 import { marketInfoRoutes } from './market-info.ts';
 import { orderListRoutes } from './order-list.ts';
@@ -34,4 +38,8 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   ...marketBookRoutes,
   ...klineRoutes,
   ...fundingRoutes,
+  ...algoRoutes,
+  ...algoCancelRoutes,
+  ...algoReadRoutes,
+  ...leverageRoutes,
 ];

@@ -36,6 +36,7 @@ export function executionReport(event: OrderChanged): ExecutionReportData {
     timestamp: event.timestamp,
     marginMode: order.margin_mode,
     reduceOnly: order.reduce_only ?? false,
+    realizedPnl: order.realized_pnl,
   };
 }
 

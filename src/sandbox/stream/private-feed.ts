@@ -5,6 +5,7 @@
  */
 import type { PrivateTopic } from '../../contract/constants.ts';
 import type { SandboxEvents } from '../events.ts';
+import { listenAlgo } from './algo-feed.ts';
 import { balancePayload, executionReport, positionPayload, type WalletEvent } from './payloads.ts';
 
 export type PushPrivate = (accountId: string, topic: PrivateTopic, data: unknown) => void;
@@ -12,6 +13,7 @@ export type PushPrivate = (accountId: string, topic: PrivateTopic, data: unknown
 /** Listens to `events`; returns the function that stops it. */
 export function listenPrivate(events: SandboxEvents, push: PushPrivate): () => void {
   const offs = [
+    ...listenAlgo(events, push),
     events.on('order', (event) => push(event.accountId, 'executionreport', executionReport(event))),
     events.on('transfer', (event) => {
       for (const [accountId, side] of [

@@ -1,5 +1,6 @@
 /** `sign` in process through its `run(argv, io)`; the process path is test/integration/server/sign-command.test.ts. */
 import { describe, expect, it } from 'vitest';
+import { OrderSigner } from '../../../src/auth/order-signature.ts';
 import { verifyRequestSignature } from '../../../src/auth/request-signature.ts';
 import { run } from '../../../src/auth/sign-command.ts';
 import { vectors } from './signing-vectors.ts';
@@ -36,6 +37,36 @@ describe('sign order', () => {
       normalized: c.normalized,
       signature: c.signature,
       tradingKey: order.tradingKey,
+    });
+  });
+});
+
+describe('sign tree', () => {
+  it('signs the root and each leg over its own fields, as the sandbox verifies them', async () => {
+    const leg = {
+      symbol: 'PERP_ETH_USDC',
+      algo_type: 'TAKE_PROFIT',
+      side: 'SELL',
+      type: 'MARKET',
+      trigger_price: 3200,
+    };
+    const root = { symbol: 'PERP_ETH_USDC', algo_type: 'TP_SL', quantity: 1, child_orders: [leg] };
+    const { code, out } = await sign([
+      'tree',
+      '--trading-secret',
+      order.tradingSecret,
+      '--params',
+      JSON.stringify(root),
+    ]);
+    expect(code).toBe(0);
+    const { body, tradingKey } = JSON.parse(out);
+    expect(tradingKey).toBe(order.tradingKey);
+    const { child_orders: _, ...own } = root;
+    const signer = new OrderSigner(order.tradingSecret);
+    expect(body).toEqual({
+      ...own,
+      signature: signer.sign(own),
+      child_orders: [{ ...leg, signature: signer.sign(leg) }],
     });
   });
 });

@@ -140,6 +140,8 @@ describe('invalidatedKeys', () => {
           'balances',
           'referralAdminInfo',
           'accountInfo',
+          // The account's own leverage setting (the leverage updates), not market data.
+          'leverage',
         ]).toContain(group);
       }
     }
@@ -150,12 +152,17 @@ describe('invalidatedKeys', () => {
     const mutations = Object.values(CATALOG).filter((op) => op.auth === 'trading');
     expect(mutations.map((op) => op.name).sort()).toEqual([
       'batchCreateOrders',
+      'cancelAlgoOrder',
+      'cancelAlgoOrderByClientOrderId',
+      'cancelAlgoOrders',
       'cancelAllOrders',
       'cancelOrder',
       'cancelOrderByClientOrderId',
       'cancelOrders',
       'cancelOrdersByClientOrderIds',
+      'createAlgoOrder',
       'createOrder',
+      'editAlgoOrder',
       'editOrder',
     ]);
     for (const op of mutations) expect(invalidatedKeys(op, alice)).toEqual(orderState);

@@ -14,13 +14,21 @@ const entries = Object.entries(CATALOG) as [string, Operation][];
 describe('catalog', () => {
   it('holds every REST operation of the spec once, keyed by its name', () => {
     expect(entries.map(([, op]) => `${op.method} ${op.path}`).sort()).toEqual([
+      'DELETE /v1/algo/client/order',
+      'DELETE /v1/algo/order',
+      'DELETE /v1/algo/orders',
       'DELETE /v1/batch-order',
       'DELETE /v1/client/batch-order',
       'DELETE /v1/client/order',
       'DELETE /v1/order',
       'DELETE /v1/orders',
+      'GET /v1/algo/client/order/{client_order_id}',
+      'GET /v1/algo/order/{order_id}',
+      'GET /v1/algo/orders',
       'GET /v1/client/holding',
       'GET /v1/client/info',
+      'GET /v1/client/leverage',
+      'GET /v1/client/leverages',
       'GET /v1/client/order/{client_order_id}',
       'GET /v1/kline',
       'GET /v1/order/{order_id}',
@@ -41,13 +49,17 @@ describe('catalog', () => {
       'GET /v1/tv/kline_history',
       'GET /v1/withdraw_nonce',
       'POST /v1/admin/points/stage',
+      'POST /v1/algo/order',
       'POST /v1/batch-order',
       'POST /v1/broker/fee_rate/default',
+      'POST /v1/client/leverage',
+      'POST /v1/client/leverages',
       'POST /v1/client/margin_mode',
       'POST /v1/order',
       'POST /v1/referral/create',
       'POST /v1/referral/multi_level/admin/update/affiliate',
       'POST /v2/internal_transfer',
+      'PUT /v1/algo/order',
       'PUT /v1/broker/order_enum/{enum_id}',
       'PUT /v1/order',
     ]);
@@ -94,6 +106,32 @@ describe('catalog', () => {
       klineHistory: { key: 'tv_kline_history', limit: 5, windowMs: 10_000, scope: 'global' },
       fundingRate: { key: 'funding_rate', limit: 30, windowMs: 1_000, scope: 'global' },
       fundingRates: { key: 'funding_rates', limit: 10, windowMs: 1_000, scope: 'global' },
+      // Algo orders and leverage (facts §3, §4); the leverage read is per IP.
+      createAlgoOrder: { key: 'algo_order_create', limit: 1, windowMs: 1_000, scope: 'account' },
+      editAlgoOrder: { key: 'algo_order_edit', limit: 5, windowMs: 1_000, scope: 'account' },
+      cancelAlgoOrder: { key: 'algo_order_cancel', limit: 5, windowMs: 1_000, scope: 'account' },
+      cancelAlgoOrderByClientOrderId: {
+        key: 'algo_client_order_cancel',
+        limit: 5,
+        windowMs: 1_000,
+        scope: 'account',
+      },
+      cancelAlgoOrders: { key: 'algo_orders_cancel', limit: 5, windowMs: 1_000, scope: 'account' },
+      listAlgoOrders: { key: 'algo_orders', limit: 5, windowMs: 1_000, scope: 'account' },
+      algoOrderById: { key: 'algo_order', limit: 10, windowMs: 1_000, scope: 'account' },
+      algoOrderByClientOrderId: {
+        key: 'algo_client_order',
+        limit: 10,
+        windowMs: 1_000,
+        scope: 'account',
+      },
+      leverage: { key: 'client_leverage', limit: 1, windowMs: 1_000, scope: 'global' },
+      setLeverages: {
+        key: 'client_leverages_update',
+        limit: 5,
+        windowMs: 60_000,
+        scope: 'account',
+      },
     });
   });
 
@@ -115,6 +153,8 @@ describe('catalog', () => {
     expect(cached.sort()).toEqual([
       'accountInfo',
       'holdings',
+      'leverage',
+      'leverages',
       'listOrders',
       'orderByClientOrderId',
       'orderById',
@@ -166,12 +206,17 @@ describe('catalog', () => {
     ]);
     expect(byKind('trading')).toEqual([
       'batchCreateOrders',
+      'cancelAlgoOrder',
+      'cancelAlgoOrderByClientOrderId',
+      'cancelAlgoOrders',
       'cancelAllOrders',
       'cancelOrder',
       'cancelOrderByClientOrderId',
       'cancelOrders',
       'cancelOrdersByClientOrderIds',
+      'createAlgoOrder',
       'createOrder',
+      'editAlgoOrder',
       'editOrder',
     ]);
     // A batch placement also spends create-order's budget, once per item.
