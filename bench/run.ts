@@ -11,6 +11,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { ed25519 } from '../src/auth/engines/index.ts';
 import { RequestSigner } from '../src/auth/request-signature.ts';
 import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
+import { type BookFanoutResult, bookFanoutLines, runBookFanout } from './lib/book-fanout.ts';
 import {
   type ConnectionFloodResult,
   describeConnectionFlood,
@@ -252,7 +253,7 @@ async function main(): Promise<number> {
   const budgetS =
     60 +
     scenarios.length * (perScenarioS + 10) +
-    (withFanout ? 180 + 90 : 0) +
+    (withFanout ? 180 + 90 + (opts.smoke ? 60 : 240) : 0) +
     (withHostile ? opts.warmupS + 2 * opts.durationS + 30 : 0);
   const watchdog = setTimeout(() => {
     log(`bench: still running after ${budgetS} s; stopping`);
@@ -441,6 +442,24 @@ async function main(): Promise<number> {
     }
   }
 
+  // (12) book fan-out: with the full list too (its own processes; the sandbox's activity).
+  let bookFanout: BookFanoutResult | null = null;
+  if (withFanout) {
+    log('(12) book fan-out: orderBook(depth: 20) subscribers of one replica at 10 book updates/s');
+    try {
+      bookFanout = await runBookFanout(
+        opts.smoke
+          ? { subscribers: 100, wsConnections: 5, durationS: 2, warmupS: 0, log }
+          : { log },
+      );
+      for (const line of bookFanoutLines(bookFanout)) log(line);
+      for (const p of bookFanout.problems) problems.push(`bookFanout: ${p}`);
+    } catch (error) {
+      problems.push(`bookFanout: ${(error as Error).message}`);
+      log('  book fan-out: FAILED');
+    }
+  }
+
   // (11) connection flood: with the full list too (its own processes, fd-limited gateway).
   let connectionFlood: ConnectionFloodResult | null = null;
   if (withFanout) {
@@ -455,7 +474,7 @@ async function main(): Promise<number> {
 
   const signingUs =
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
-  const ratioValues = ratios(results, fanout, hostile);
+  const ratioValues = ratios(results, fanout, hostile, bookFanout);
   const { text: ratioText, missed } = formatRatios(ratioValues);
   const boundValues = bounds(results);
   const boundText = formatBounds(boundValues);
@@ -482,6 +501,7 @@ async function main(): Promise<number> {
       smoke: opts.smoke,
     },
     fanout,
+    bookFanout,
     connectionFlood,
     hostile,
     signingUs: Number.isFinite(signingUs) ? Math.round(signingUs * 10) / 10 : null,

@@ -64,6 +64,10 @@ const envSchema = z
     CACHE_TTL_OPEN_ORDER_MS: ms(1_000),
     CACHE_TTL_FINAL_ORDER_MS: ms(60_000),
     CACHE_TTL_REFERRAL_MS: ms(5_000),
+    /** Symbol rules (`/v1/public/info`): they change rarely. */
+    CACHE_TTL_MARKET_RULES_MS: ms(300_000),
+    /** Prices, funding, trades, books and candles: shared by every caller, short-lived. */
+    CACHE_TTL_MARKET_MS: ms(1_000),
 
     PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'require']).default('allow'),
     /** Default: on, off when NODE_ENV=production. */
@@ -154,6 +158,8 @@ function upstreamConfig(env: Env) {
       openOrderTtlMs: env.CACHE_TTL_OPEN_ORDER_MS,
       finalOrderTtlMs: env.CACHE_TTL_FINAL_ORDER_MS,
       referralTtlMs: env.CACHE_TTL_REFERRAL_MS,
+      marketRulesTtlMs: env.CACHE_TTL_MARKET_RULES_MS,
+      marketTtlMs: env.CACHE_TTL_MARKET_MS,
     },
   };
 }
@@ -247,7 +253,12 @@ export type Config = z.output<typeof configSchema>;
 type Upstream = Config['upstream'];
 /** The upstream part; tests and benches build it by hand and may leave out the defaulted knobs. */
 type Defaulted = 'limitScale' | 'replicas' | 'deadlineMs' | 'maxResponseBytes' | 'circuit';
-export type UpstreamConfig = Omit<Upstream, Defaulted> & Partial<Pick<Upstream, Defaulted>>;
+/** Market TTLs added later: hand-built configs may leave them out (cache-lifetime.ts defaults). */
+type DefaultedTtl = 'marketRulesTtlMs' | 'marketTtlMs';
+type CacheConfig = Omit<Upstream['cache'], DefaultedTtl> &
+  Partial<Pick<Upstream['cache'], DefaultedTtl>>;
+export type UpstreamConfig = Omit<Upstream, Defaulted | 'cache'> &
+  Partial<Pick<Upstream, Defaulted>> & { cache: CacheConfig };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

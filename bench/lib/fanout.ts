@@ -94,7 +94,7 @@ const QUERY = 'subscription { orderUpdates { clientOrderId status timestamp } }'
 const TIMESTAMP = /"timestamp":(\d+)/;
 const CLIENT_ORDER_ID = /"clientOrderId":"([^"]*)"/;
 
-const percentile = (sorted: number[], p: number): number =>
+export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load1m = () => Math.round(loadavg()[0]! * 100) / 100;
@@ -249,7 +249,7 @@ async function collect(t: Tally, expected: number): Promise<void> {
  * The system share is mostly the socket writes (on loopback the sender's write also runs the
  * receiver's TCP path). Kernel ticks are 10 ms, fine over a phase of seconds.
  */
-function cpuTimesUs(pid: number): { user: number; system: number } | null {
+export function cpuTimesUs(pid: number): { user: number; system: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start after the last ')'.

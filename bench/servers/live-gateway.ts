@@ -2,7 +2,8 @@
  * The fan-out benchmark's gateway: createGateway as `npm start` builds it, with graphql-ws
  * attached, in front of the benchmark's sandbox (SVC_BASE_URL), one keystore principal per
  * trader (BENCH_TRADERS). A small control server reports this process's memory after a full
- * GC (`GET /memory`), the stream hub's figures (`GET /hub`), and, when FANOUT_PROFILE_DIR is
+ * GC (`GET /memory`), the stream hub's figures (`GET /hub`), a symbol's local book
+ * (`GET /book?symbol=…`), and, when FANOUT_PROFILE_DIR is
  * set, profiles one phase of the run (`POST /profile/start`, `POST /profile/stop?name=…`
  * writes `<name>.cpuprofile` there): a profile of the whole process would be mostly the
  * subscribers' setup, not the fan-out.
@@ -72,6 +73,10 @@ const control = createServer((req, res) => {
     send(process.memoryUsage());
   } else if (req.url === '/hub') {
     send(gateway.live.hub.stats());
+  } else if (url.pathname === '/book') {
+    // One symbol's local book: subscribers, snapshots, breaks, emissions (zeros: none).
+    const symbol = url.searchParams.get('symbol') ?? '';
+    send(gateway.live.hub.books.stats(symbol) ?? { listeners: 0 });
   } else {
     res.writeHead(404).end();
   }

@@ -7,7 +7,7 @@
  */
 
 // ---------------------------------------------------------------------------------------------
-// Field rules
+// Numbers and forms of the field rules (the rules themselves: fields.ts)
 // ---------------------------------------------------------------------------------------------
 
 /** `PERP_<BASE>_<QUOTE>`, upper-case letters and digits. */
@@ -15,32 +15,8 @@ export const SYMBOL_PATTERN = /^PERP_[A-Z0-9]+_[A-Z0-9]+$/;
 export const SYMBOL_FORM = 'PERP_<BASE>_<QUOTE>';
 
 export const CLIENT_ORDER_ID_MAX = 36;
-/**
- * The one client_order_id rule, the spec's ("36 characters; hyphen allowed but not as first
- * character") read strictly: cancels write the id into the signed query as it is, so only
- * characters that need no URL encoding — letters, digits, `_` and `-` — are accepted.
- */
+/** The client_order_id rule (fields.ts) as one pattern: `^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$`. */
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,35}$/;
-
-/** The same rule as named checks, in order, so a refusal names the part that broke. */
-export const CLIENT_ORDER_ID_RULES = [
-  { rule: 'nonEmpty', message: 'must not be empty', test: (id: string) => id.length > 0 },
-  {
-    rule: 'maxLength',
-    message: `must be at most ${CLIENT_ORDER_ID_MAX} characters`,
-    test: (id: string) => id.length <= CLIENT_ORDER_ID_MAX,
-  },
-  {
-    rule: 'charset',
-    message: 'may contain only letters, digits, "-" and "_"',
-    test: (id: string) => /^[A-Za-z0-9_-]*$/.test(id),
-  },
-  {
-    rule: 'noLeadingHyphen',
-    message: 'must not start with "-"',
-    test: (id: string) => !id.startsWith('-'),
-  },
-] as const;
 
 export const ORDER_TAG_MAX = 36;
 /** `enum:<enum_id>` tags an order with a fee configuration; anything else is a referral code. */

@@ -1,6 +1,6 @@
 /**
- * Pieces the rows of endpoints.ts share: the per-second limit, the signed uncached read, what
- * an order mutation makes stale, and the query names of the list endpoints.
+ * Pieces the rows of endpoints.ts share: the per-second limit, the signed uncached read and
+ * what an order mutation makes stale.
  */
 import type { CacheGroup, SpecLimit } from './endpoint-types.ts';
 
@@ -31,24 +31,3 @@ export const ORDER_STATE: readonly CacheGroup[] = [
   'balances',
   'algoOrders',
 ];
-
-export const LIST_ORDERS_QUERY = [
-  'symbol',
-  'side',
-  'order_type',
-  'status',
-  'order_tag',
-  'start_t',
-  'end_t',
-  'page',
-  'size',
-  'sort_by',
-] as const;
-
-export const REFERRAL_ADMIN_QUERY = [
-  'page',
-  'size',
-  'user_address',
-  'account_id',
-  'sort_by',
-] as const;

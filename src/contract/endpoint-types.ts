@@ -1,7 +1,8 @@
 /**
  * The shape of a row of the endpoint table (endpoints.ts); endpoint-parts.ts holds the pieces
- * rows share.
+ * rows share, the fields-*.ts files the rows' field tables.
  */
+import type { FieldTable } from './field-types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -47,15 +48,27 @@ export type CacheGroup =
   | 'leverage'
   | 'algoOrders'
   | 'referralAdminInfo'
-  | 'refereeRebateSummary';
+  | 'refereeRebateSummary'
+  | 'symbolRules'
+  | 'marketPrices'
+  | 'fundingRates'
+  | 'marketTrades'
+  | 'orderBook'
+  | 'klines';
 
 export interface CachePolicy {
   group: CacheGroup;
   /**
    * Which TTL of `UpstreamConfig.cache` applies; `order` picks open or final by status;
-   * `live` (order lists, positions, balances: they move with the market) the open-order TTL.
+   * `live` (order lists, positions, balances: they move with the market) the open-order TTL;
+   * `marketRules` symbol rules (long), `market` prices, books, trades, candles (short).
    */
-  ttl: 'account' | 'order' | 'live' | 'referral';
+  ttl: 'account' | 'order' | 'live' | 'referral' | 'marketRules' | 'market';
+  /**
+   * Market data, the same whoever asks: one entry for every account and anonymous caller
+   * (even of a signed read), under its own key and TTL; no mutation invalidates it.
+   */
+  shared?: true;
 }
 
 /** Whose budget a request spends. */
@@ -78,10 +91,10 @@ export interface Endpoint {
   auth: AuthKind;
   signature: SignaturePlacement;
   idempotency: Idempotency;
-  /** Takes a JSON body; an endpoint without one refuses a non-empty body. */
-  body?: boolean;
-  /** Query parameter names taken; any other is 400 -1004. */
-  query?: readonly string[];
+  /** Fields of its JSON body; an endpoint without a table refuses a non-empty body. */
+  body?: FieldTable;
+  /** Query parameters taken, with their rules; any other name is 400 -1004. */
+  query?: FieldTable;
   /** null: never cached (mutations, nonces). Cached reads are also coalesced in-process. */
   cache: CachePolicy | null;
   /** Cache groups of the same account a successful (or ambiguous) call makes stale. */

@@ -5,6 +5,7 @@
  */
 import { ORDER_STATE, perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { Endpoint } from './endpoint-types.ts';
+import * as algo from './fields-algo.ts';
 
 /**
  * An algo mutation. Order signature: the facts' EVM API lists none for algo orders and the
@@ -17,7 +18,6 @@ import type { Endpoint } from './endpoint-types.ts';
 const algoWrite = {
   auth: 'trading',
   signature: 'tree',
-  body: true,
   cache: null,
   invalidates: ORDER_STATE,
   data: ['status'],
@@ -38,26 +38,12 @@ const leverageWrite = {
   auth: 'private',
   signature: 'none',
   idempotency: 'naturally-idempotent',
-  body: true,
+  body: algo.LEVERAGE_BODY,
   cache: null,
   // A position's leverage shows in its row; free collateral follows the margin.
   invalidates: ['leverage', 'positions'],
   data: ['leverage'],
 } as const;
-
-export const ALGO_LIST_QUERY = [
-  'symbol',
-  'order_type',
-  'status',
-  'order_tag',
-  'start_t',
-  'end_t',
-  'page',
-  'size',
-  'side',
-  'algo_type',
-  'is_triggered',
-] as const;
 
 export const ALGO_ENDPOINTS = {
   // [OA] 1 req/s (the Python connector's docstring says 10). A repeat is refused by its
@@ -65,6 +51,7 @@ export const ALGO_ENDPOINTS = {
   'POST /v1/algo/order': {
     ...algoWrite,
     name: 'createAlgoOrder',
+    body: algo.ALGO_ORDER_BODY,
     idempotency: 'keyed',
     data: ['order_id'],
     limit: perSecond(1, 'facts'),
@@ -73,6 +60,7 @@ export const ALGO_ENDPOINTS = {
   'PUT /v1/algo/order': {
     ...algoWrite,
     name: 'editAlgoOrder',
+    body: algo.EDIT_ALGO_ORDER_BODY,
     idempotency: 'naturally-idempotent',
     limit: perSecond(5, 'facts'),
     budget: 'algo_order_edit',
@@ -80,21 +68,21 @@ export const ALGO_ENDPOINTS = {
   'DELETE /v1/algo/order': {
     ...algoCancel,
     name: 'cancelAlgoOrder',
-    query: ['order_id', 'symbol', 'signature'],
+    query: algo.CANCEL_ALGO_ORDER_QUERY,
     limit: perSecond(5, 'facts'),
     budget: 'algo_order_cancel',
   },
   'DELETE /v1/algo/client/order': {
     ...algoCancel,
     name: 'cancelAlgoOrderByClientOrderId',
-    query: ['client_order_id', 'symbol', 'signature'],
+    query: algo.CANCEL_ALGO_CLIENT_ORDER_QUERY,
     limit: perSecond(5, 'facts'),
     budget: 'algo_client_order_cancel',
   },
   'DELETE /v1/algo/orders': {
     ...algoCancel,
     name: 'cancelAlgoOrders',
-    query: ['symbol', 'algo_type', 'signature'],
+    query: algo.CANCEL_ALGO_ORDERS_QUERY,
     limit: perSecond(5, 'facts'),
     budget: 'algo_orders_cancel',
   },
@@ -104,7 +92,7 @@ export const ALGO_ENDPOINTS = {
     ...READ,
     cache: { group: 'algoOrders', ttl: 'live' },
     name: 'listAlgoOrders',
-    query: ALGO_LIST_QUERY,
+    query: algo.LIST_ALGO_ORDERS_QUERY,
     data: ['rows', 'meta'],
     limit: perSecond(5, 'facts'),
     budget: 'algo_orders',
@@ -128,7 +116,7 @@ export const ALGO_ENDPOINTS = {
     ...READ,
     cache: { group: 'leverage', ttl: 'account' },
     name: 'leverage',
-    query: ['symbol', 'margin_mode'],
+    query: algo.LEVERAGE_QUERY,
     data: ['leverage'],
     limit: { ...perSecond(1, 'facts'), scope: 'ip' },
     budget: 'client_leverage',

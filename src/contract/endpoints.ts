@@ -2,23 +2,20 @@
  * Every REST endpoint of the upstream as data, one row per route string `METHOD /path` (path
  * parameters written `{name}` as in the spec): the route string is the endpoint's identity, as
  * in octokit's endpoint table. The gateway's catalog, the sandbox's routes, its OpenAPI
- * description, its limits and the caller-limit costs all read these rows; nothing else
- * restates a path, an auth kind or a limit.
+ * description, its limits, the caller-limit costs and the field rules of both sides (each
+ * row's `body` and `query` tables, fields-*.ts) all read these rows; nothing else restates a
+ * path, an auth kind, a limit or a field's rule.
  *
  * Sources: `spec/svc-rest-api.md` (the contract) and `reference/upstream-facts.md` where the
  * spec says "not shown". Dependency-free on purpose, like constants.ts.
  */
-import {
-  LIST_ORDERS_QUERY,
-  ORDER_STATE,
-  perSecond,
-  READ,
-  REFERRAL_ADMIN_QUERY,
-  SECOND,
-} from './endpoint-parts.ts';
+import { ORDER_STATE, perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { CacheGroup, CachePolicy, Endpoint, HttpMethod } from './endpoint-types.ts';
 import { ALGO_ENDPOINTS } from './endpoints-algo.ts';
 import { MARKET_ENDPOINTS } from './endpoints-market.ts';
+import * as account from './fields-account.ts';
+import * as admin from './fields-admin.ts';
+import * as orders from './fields-orders.ts';
 
 export type {
   AuthKind,
@@ -48,7 +45,7 @@ const cancel = {
 } as const;
 
 /** A write by a signed account or the broker administrator: no cache, no `data`. */
-const write = { signature: 'none', cache: null, invalidates: [], data: null, body: true } as const;
+const write = { signature: 'none', cache: null, invalidates: [], data: null } as const;
 
 export const ENDPOINTS = {
   // The spec's Limits table: client info, points stage, order enum, rebate summary, nonces.
@@ -62,6 +59,7 @@ export const ENDPOINTS = {
   'POST /v1/client/margin_mode': {
     ...write,
     name: 'setDefaultMarginMode',
+    body: account.MARGIN_MODE_BODY,
     auth: 'private',
     idempotency: 'naturally-idempotent',
     limit: perSecond(10, 'default'),
@@ -71,7 +69,7 @@ export const ENDPOINTS = {
     auth: 'trading',
     signature: 'body',
     idempotency: 'order',
-    body: true,
+    body: orders.ORDER_BODY,
     cache: null,
     invalidates: ORDER_STATE,
     data: ['order_id'],
@@ -90,7 +88,7 @@ export const ENDPOINTS = {
     auth: 'trading',
     signature: 'items',
     idempotency: 'order',
-    body: true,
+    body: orders.BATCH_ORDER_BODY,
     cache: null,
     invalidates: ORDER_STATE,
     data: ['rows'],
@@ -102,7 +100,7 @@ export const ENDPOINTS = {
     auth: 'trading',
     signature: 'body',
     idempotency: 'naturally-idempotent',
-    body: true,
+    body: orders.EDIT_ORDER_BODY,
     cache: null,
     invalidates: ORDER_STATE,
     data: ['status'],
@@ -112,40 +110,40 @@ export const ENDPOINTS = {
   'DELETE /v1/order': {
     ...cancel,
     name: 'cancelOrder',
-    query: ['order_id', 'symbol', 'signature'],
+    query: orders.CANCEL_ORDER_QUERY,
     limit: perSecond(10, 'facts'),
     budget: 'cancel_order',
   },
   'DELETE /v1/client/order': {
     ...cancel,
     name: 'cancelOrderByClientOrderId',
-    query: ['client_order_id', 'symbol', 'signature'],
+    query: orders.CANCEL_CLIENT_ORDER_QUERY,
     limit: perSecond(10, 'facts'),
     budget: 'cancel_client_order',
   },
   'DELETE /v1/orders': {
     ...cancel,
     name: 'cancelAllOrders',
-    query: ['symbol', 'signature'],
+    query: orders.CANCEL_ALL_QUERY,
     limit: perSecond(10, 'facts'),
     budget: 'cancel_all_orders',
   },
   'DELETE /v1/batch-order': {
     ...cancel,
     name: 'cancelOrders',
-    query: ['order_ids', 'signature'],
+    query: orders.CANCEL_ORDERS_QUERY,
     limit: perSecond(10, 'default'),
   },
   'DELETE /v1/client/batch-order': {
     ...cancel,
     name: 'cancelOrdersByClientOrderIds',
-    query: ['client_order_ids', 'signature'],
+    query: orders.CANCEL_CLIENT_ORDERS_QUERY,
     limit: perSecond(10, 'default'),
   },
   'GET /v1/orders': {
     ...cached('orders', 'live'),
     name: 'listOrders',
-    query: LIST_ORDERS_QUERY,
+    query: orders.LIST_ORDERS_QUERY,
     data: ['rows', 'meta'],
     limit: perSecond(10, 'facts'),
     budget: 'orders',
@@ -172,7 +170,7 @@ export const ENDPOINTS = {
   'GET /v1/client/holding': {
     ...cached('balances', 'live'),
     name: 'holdings',
-    query: ['all'],
+    query: account.HOLDING_QUERY,
     data: ['holding'],
     limit: perSecond(10, 'facts'),
     budget: 'holding',
@@ -180,6 +178,7 @@ export const ENDPOINTS = {
   'POST /v2/internal_transfer': {
     ...write,
     name: 'internalTransfer',
+    body: account.INTERNAL_TRANSFER_BODY,
     auth: 'private',
     idempotency: 'keyed',
     data: ['internal_transfer_request_id'],
@@ -203,6 +202,7 @@ export const ENDPOINTS = {
   'POST /v1/broker/fee_rate/default': {
     ...write,
     name: 'setDefaultFeeRates',
+    body: admin.DEFAULT_FEE_RATES_BODY,
     auth: 'broker_admin',
     idempotency: 'naturally-idempotent',
     // Fee rates show in account info. Other accounts of the broker see them after their TTL.
@@ -212,6 +212,7 @@ export const ENDPOINTS = {
   'PUT /v1/broker/order_enum/{enum_id}': {
     ...write,
     name: 'updateOrderTagFeeConfig',
+    body: admin.ORDER_TAG_FEE_CONFIG_BODY,
     auth: 'broker_admin',
     idempotency: 'naturally-idempotent',
     limit: perSecond(1, 'spec'),
@@ -220,6 +221,7 @@ export const ENDPOINTS = {
   'POST /v1/referral/create': {
     ...write,
     name: 'createReferralCode',
+    body: admin.CREATE_REFERRAL_CODE_BODY,
     auth: 'broker_admin',
     idempotency: 'keyed',
     invalidates: ['referralAdminInfo'],
@@ -228,6 +230,7 @@ export const ENDPOINTS = {
   'POST /v1/referral/multi_level/admin/update/affiliate': {
     ...write,
     name: 'setAffiliateRebateRate',
+    body: admin.AFFILIATE_REBATE_RATE_BODY,
     auth: 'broker_admin',
     idempotency: 'naturally-idempotent',
     invalidates: ['referralAdminInfo'],
@@ -237,14 +240,14 @@ export const ENDPOINTS = {
     ...cached('referralAdminInfo', 'referral'),
     name: 'referralAdminInfo',
     auth: 'broker_admin',
-    query: REFERRAL_ADMIN_QUERY,
+    query: admin.REFERRAL_ADMIN_QUERY,
     data: ['rows', 'meta'],
     limit: perSecond(10, 'default'),
   },
   'GET /v1/referral/referee_rebate_summary': {
     ...cached('refereeRebateSummary', 'referral'),
     name: 'refereeRebateSummary',
-    query: ['start_date', 'end_date'],
+    query: account.REFEREE_REBATE_SUMMARY_QUERY,
     data: ['rows'],
     limit: perSecond(10, 'spec'),
     budget: 'referee_rebate_summary',
@@ -252,6 +255,7 @@ export const ENDPOINTS = {
   'POST /v1/admin/points/stage': {
     ...write,
     name: 'upsertPointsStage',
+    body: admin.POINTS_STAGE_BODY,
     auth: 'broker_admin',
     idempotency: 'once',
     limit: { ...perSecond(10, 'spec'), scope: 'account_ip' },

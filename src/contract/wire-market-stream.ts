@@ -33,6 +33,14 @@ export interface TradeData {
   side: Side;
 }
 
+/**
+ * A row of the one-shot `request` trade's `data` (newest first). The real row shape is
+ * UNVERIFIED (market-algo-risk-facts.md §2): chosen as the `@trade` push plus its time.
+ */
+export interface RequestTradeData extends TradeData {
+  ts: number;
+}
+
 /** `{symbol}@bbo` and each item of `bbos`. */
 export interface BboData {
   symbol: string;

@@ -14,6 +14,7 @@ import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
+import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
@@ -59,7 +60,10 @@ export function createLive(options: LiveOptions): Live {
   const { config, limits } = options;
   const brokerId = config.brokerId ?? options.defaultBrokerId;
   const hub = createHub(options);
-  if (options.registry) registerResyncMetrics(options.registry, hub.resyncStats);
+  if (options.registry) {
+    registerResyncMetrics(options.registry, hub.resyncStats);
+    registerBookMetrics(options.registry, hub.books);
+  }
   const context: LiveContext = {
     hub,
     brokerId: brokerId ?? '',

@@ -3,6 +3,7 @@
  * (no text: a short, stable URL a CDN can key on) may be cached at all, and then:
  *
  *   anonymous caller, every root field public      public, max-age=<least of the fields>
+ *     (market data: markets, market, marketTrades, klines)
  *   authenticated caller, every root field hinted  private, max-age=<least>   (never a CDN)
  *   anything else (mutations, POST, errors, nonces, fields without a hint)   no-store
  *
@@ -13,6 +14,7 @@
  */
 import { type DocumentNode, getOperationAST, Kind, type OperationTypeNode } from 'graphql';
 import type { UpstreamConfig } from '../config.ts';
+import { DEFAULT_MARKET_TTLS } from '../upstream/cache-lifetime.ts';
 
 export interface CacheHints {
   /** Root query fields a shared cache may keep for anonymous callers: max-age in seconds. */
@@ -38,9 +40,13 @@ export const NO_STORE = 'no-store';
 export function cacheHintsFrom(cache: UpstreamConfig['cache']): CacheHints {
   if (!cache.enabled) return { public: {}, private: {} };
   const s = (ms: number) => Math.floor(ms / 1000);
+  // Market data is the same for everyone: a shared cache may keep it as long as the gateway's.
+  const market = s(cache.marketTtlMs ?? DEFAULT_MARKET_TTLS.marketTtlMs);
   return {
-    public: {},
+    public: { markets: market, market, marketTrades: market, klines: market },
     private: {
+      // Signed with the caller's account (anonymous callers are refused): never a CDN's.
+      orderBook: market,
       account: s(cache.accountTtlMs),
       order: s(cache.openOrderTtlMs),
       orders: s(cache.openOrderTtlMs),

@@ -1,6 +1,6 @@
 /**
- * GraphiQL's example tabs (graphiql.ts): account, trading, portfolio, TP/SL, live updates and
- * admin, each run as the demo principal it names.
+ * GraphiQL's example tabs (graphiql.ts): account, trading, portfolio, TP/SL, live updates,
+ * live market and admin, each run as the demo principal it names.
  */
 import { TPSL_TAB } from './graphiql-tpsl-tab.ts';
 
@@ -175,6 +175,27 @@ subscription Ticker($symbol: String!) {
 }
 `,
     variables: { symbol: 'PERP_BTC_USDC' },
+    as: 'trader',
+  },
+  {
+    query: `# Live market, public: the order book (the
+# current book at once, then each change), and
+# the trades as they print (▶'s menu). Move the
+# market: POST <sandbox>/sandbox/markets/
+# PERP_BTC_USDC/mid {"price": 60100}.
+subscription Market($symbol: String!, $depth: Int) {
+  orderBook(symbol: $symbol, depth: $depth) {
+    timestamp
+    asks { price quantity }
+    bids { price quantity }
+  }
+}
+
+subscription MarketTrades($symbol: String!) {
+  marketTrades(symbol: $symbol) { side price quantity timestamp }
+}
+`,
+    variables: { symbol: 'PERP_BTC_USDC', depth: 5 },
     as: 'trader',
   },
   {

@@ -1,8 +1,8 @@
 /**
  * GraphiQL at `/graphql` for browsers, as a workspace: example tabs (account, trading,
- * portfolio, TP/SL, live updates, admin: graphiql-tabs.ts) that run as they open against the
- * embedded sandbox's demo principals — the admin tab carries the broker admin's token, every
- * other tab the trader's.
+ * portfolio, TP/SL, live updates, live market, admin: graphiql-tabs.ts) that run as they open
+ * against the embedded sandbox's demo principals — the admin tab carries the broker admin's
+ * token, every other tab the trader's.
  * Subscriptions run over SSE (yoga's GraphiQL default), so they carry the tab's headers. The page is
  * a few KB; GraphiQL's JavaScript, CSS and workers are separate cacheable files served by this
  * process (graphiql-assets.ts), so it works without internet access.

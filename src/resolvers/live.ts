@@ -24,52 +24,9 @@ import {
   tickerFromStream,
   tickersFromStream,
 } from '../upstream/stream/index.ts';
-import { type QueueOwner, SubscriberQueue } from './live-queue.ts';
+import { Feed, type Live, liveOf, mapOnce, statsOf, topic } from './live-feed.ts';
 
-const unmetered: FieldStats = {
-  active: 0,
-  delivered: 0,
-  ended: { slow_consumer: 0, upstream_refused: 0 },
-};
-
-/**
- * One subscriber: its queue (registered in `live.active` until it closes), the queue's owner
- * and the hub's listener, in one object: no closures per subscriber (there are thousands).
- */
-abstract class Feed<T> implements QueueOwner {
-  readonly queue: SubscriberQueue<T>;
-
-  constructor(
-    protected readonly live: LiveContext,
-    private readonly stats: FieldStats,
-  ) {
-    this.queue = new SubscriberQueue<T>(live.queueMax, this);
-    live.active.add(this.queue);
-    stats.active++;
-  }
-
-  queueClosed(): void {
-    this.live.active.delete(this.queue);
-    this.stats.active--;
-    this.release();
-  }
-
-  queueSlow(): void {
-    this.stats.ended.slow_consumer++;
-  }
-
-  /** Stops listening to the hub. */
-  protected abstract release(): void;
-
-  protected deliver(value: T | undefined): void {
-    if (value !== undefined && this.queue.push(value)) this.stats.delivered++;
-  }
-
-  protected refused(reason: string): void {
-    this.stats.ended.upstream_refused++;
-    this.queue.fail(streamRefusedError(reason));
-  }
-}
+export { deliver, type Live } from './live-feed.ts';
 
 /** What an account subscription takes from the account's events (`arg`: its argument). */
 export type Picker<T> = (
@@ -89,31 +46,12 @@ class AccountFeed<T> extends Feed<T> {
   }
 
   accountEvent(event: AccountStreamEvent): void {
-    if (event.type === 'failed') this.refused(event.reason);
+    if (event.type === 'failed') this.refusedWith(streamRefusedError(event.reason));
     else this.deliver(this.pick(event, this.arg));
   }
 
   protected release(): void {
     this.live.hub.unlistenAccount(this.accountId, this);
-  }
-}
-
-class TopicFeed<T> extends Feed<T> {
-  constructor(
-    live: LiveContext,
-    stats: FieldStats,
-    private readonly topic: string,
-    private readonly map: (data: unknown) => T | undefined,
-  ) {
-    super(live, stats);
-  }
-
-  publicData(data: unknown): void {
-    this.deliver(this.map(data));
-  }
-
-  protected release(): void {
-    this.live.hub.unlistenPublic(this.topic, this);
   }
 }
 
@@ -126,17 +64,6 @@ export function streamRefusedError(reason: string): GraphQLError {
   );
 }
 
-export type Live<T> = AsyncIterable<T | GraphQLError>;
-
-function liveOf(ctx: GatewayContext): LiveContext {
-  if (!ctx.live)
-    throw gqlError('UPSTREAM_UNAVAILABLE', 'Live updates are not enabled on this gateway');
-  return ctx.live;
-}
-
-const statsOf = (live: LiveContext, field: string): FieldStats =>
-  live.metrics?.field(field) ?? unmetered;
-
 export function account<T>(
   ctx: GatewayContext,
   field: string,
@@ -148,21 +75,6 @@ export function account<T>(
   const { credentials } = ctx.principal;
   const feed = new AccountFeed<T>(live, statsOf(live, field), credentials.accountId, pick, arg);
   live.hub.listenAccount(credentials, feed);
-  return feed.queue;
-}
-
-function topic<T>(
-  ctx: GatewayContext,
-  field: string,
-  name: (live: LiveContext) => string,
-  map: (data: unknown) => T | undefined,
-  first?: T,
-): Live<T> {
-  const live = liveOf(ctx);
-  const topicName = name(live); // may refuse: before anything is registered
-  const feed = new TopicFeed<T>(live, statsOf(live, field), topicName, map);
-  if (first !== undefined) feed.queue.push(first);
-  live.hub.listenPublic(topicName, feed);
   return feed.queue;
 }
 
@@ -197,19 +109,19 @@ function brokerOf(live: LiveContext): string {
   return live.brokerId;
 }
 
+const tickerOnce = mapOnce(tickerFromStream);
+const tickersOnce = mapOnce((data) => {
+  const list = tickersFromStream(data);
+  return list.length > 0 ? list : undefined;
+});
+
 export const ticker = (ctx: GatewayContext, symbol: string): Live<TickerModel> =>
-  topic(ctx, 'ticker', (l) => `${brokerOf(l)}$${symbol}@ticker`, tickerFromStream);
+  topic(ctx, 'ticker', (l) => `${brokerOf(l)}$${symbol}@ticker`, tickerOnce);
 
 export const tickers = (ctx: GatewayContext): Live<TickerModel[]> =>
-  topic(
-    ctx,
-    'tickers',
-    (l) => `${brokerOf(l)}$tickers`,
-    (data) => {
-      const list = tickersFromStream(data);
-      return list.length > 0 ? list : undefined;
-    },
-  );
+  topic(ctx, 'tickers', (l) => `${brokerOf(l)}$tickers`, tickersOnce);
+
+const maintenanceOnce = mapOnce(maintenanceFromStream);
 
 /** The current status first (when this replica knows it), then every change. */
 export const maintenanceStatus = (ctx: GatewayContext): Live<MaintenanceStatusModel> =>
@@ -217,12 +129,6 @@ export const maintenanceStatus = (ctx: GatewayContext): Live<MaintenanceStatusMo
     ctx,
     'maintenanceStatus',
     () => MAINTENANCE_TOPIC,
-    maintenanceFromStream,
+    maintenanceOnce,
     liveOf(ctx).hub.maintenance,
   );
-
-/** The subscription field's resolve: delivers the event, or ends with the queue's error. */
-export function deliver<T>(event: T | GraphQLError): T {
-  if (event instanceof Error) throw event;
-  return event;
-}

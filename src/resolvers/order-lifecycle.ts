@@ -24,6 +24,7 @@ import {
   type PlaceOrderArgs,
   toCreateOrderParams,
 } from './order.ts';
+import { checkOrders } from './order-checks.ts';
 import { compact } from './wire.ts';
 
 /** Which order a cancel or an edit names, for reading it back. */
@@ -132,6 +133,7 @@ export interface EditOrderArgs {
 
 export function editOrder(ctx: GatewayContext, input: EditOrderArgs) {
   return mutation(async () => {
+    await checkOrders(ctx, [input], [['input']]);
     try {
       const { status } = await requireAccount(ctx).editOrder({
         // Documented as a string (numbers are accepted too).
@@ -169,6 +171,11 @@ export function receiptOfRow(row: BatchOrderRow, sent: PlaceOrderArgs): OrderRec
 
 export function placeOrders(ctx: GatewayContext, inputs: readonly PlaceOrderArgs[]) {
   return mutation(async () => {
+    await checkOrders(
+      ctx,
+      inputs,
+      inputs.map((_, index) => ['inputs', index]),
+    );
     try {
       // Each keyed item exactly once: see src/idempotency/batch.ts.
       const { rows, replayed } = await placeBatchOnce(ctx, inputs.map(toCreateOrderParams));

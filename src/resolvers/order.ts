@@ -10,6 +10,7 @@ import {
 } from '../contract/wire.ts';
 import { placeOnce } from '../idempotency/place.ts';
 import { type GatewayContext, mutation, orThrowCoded, requireAccount } from '../schema/types.ts';
+import { checkOrders } from './order-checks.ts';
 
 export interface OrderModel {
   orderId: number;
@@ -171,6 +172,7 @@ export function toCreateOrderParams(i: PlaceOrderArgs): CreateOrderParams {
 
 export function placeOrder(ctx: GatewayContext, input: PlaceOrderArgs) {
   return mutation(async () => {
+    await checkOrders(ctx, [input], [['input']]);
     // Exactly once per (account, clientOrderId): see src/idempotency/orders.ts.
     const { created, replayed } = await placeOnce(ctx, toCreateOrderParams(input));
     const receipt = toReceipt(created);

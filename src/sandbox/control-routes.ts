@@ -5,6 +5,7 @@
 import { NOT_FOUND } from '../contract/errors.ts';
 import { faultRoutes } from './control-fault-routes.ts';
 import { marketRoutes } from './control-market-routes.ts';
+import { streamRoutes } from './control-stream-routes.ts';
 import type { ControlDeps, ControlRoute } from './control-types.ts';
 import { ApiError } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -26,6 +27,7 @@ export function controlRoutes(deps: ControlDeps): ControlRoute[] {
       },
     },
     ...marketRoutes(deps),
+    ...streamRoutes(deps),
     ...faultRoutes(deps),
     {
       method: 'GET',

@@ -4,6 +4,7 @@ import type { MarketActivity } from './market/activity.ts';
 import type { DescribedRoute } from './openapi.ts';
 import type { RouteContext } from './router.ts';
 import type { SandboxState } from './state.ts';
+import type { StreamServer } from './stream/server.ts';
 import type { TradingEngine } from './trading.ts';
 
 export interface ControlDeps {
@@ -14,6 +15,8 @@ export interface ControlDeps {
   activity: MarketActivity;
   clock: () => number;
   log: (line: string) => void;
+  /** The stream's test controls (a gap in a book's update chain). */
+  stream: Pick<StreamServer, 'breakBookChain'>;
 }
 
 export type ControlRoute = DescribedRoute & {

@@ -197,13 +197,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const app = createApp({ state, engine, algo, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
-  // Control requests bypass faults and custom layers: they must work during an outage.
   const activity = new MarketActivity(state.markets);
-  const control =
-    options.control === false
-      ? undefined
-      : createControl({ state, engine, injector, activity, clock, log });
-  const stream = new StreamServer({ state, engine, clock, log }, options.stream);
+  const stream = new StreamServer({ state, engine, clock, log, activity }, options.stream);
+  // Control requests bypass faults and custom layers: they must work during an outage.
+  const controlDeps = { state, engine, injector, activity, clock, log, stream };
+  const control = options.control === false ? undefined : createControl(controlDeps);
   const liquidator = new Liquidator(state, engine, clock);
   const handler = control
     ? withControl(served, control, streamControl(stream, state, clock))

@@ -1,20 +1,12 @@
 /**
- * OpenAPI descriptions of the algo-order and leverage rows (contract/endpoints-algo.ts), and
- * the `AlgoOrder` component (recursive: a root nests its legs in `child_orders`).
+ * OpenAPI descriptions of the algo-order and leverage rows (contract/endpoints-algo.ts): their
+ * answers (bodies and queries are generated from the rows' field tables, openapi-fields.ts),
+ * and the `AlgoOrder` component (recursive: a root nests its legs in `child_orders`).
  */
-import {
-  CLIENT_ORDER_ID_MAX,
-  CLIENT_ORDER_ID_PATTERN,
-  LEVERAGE_MAX,
-  LEVERAGE_MIN,
-  ORDER_PAGE_SIZE_MAX,
-  ORDER_TAG_MAX,
-} from '../contract/constants.ts';
+import { LEVERAGE_MAX, LEVERAGE_MIN } from '../contract/constants.ts';
 import {
   ALGO_LEG_ORDER_TYPES,
   ALGO_LEG_TYPES,
-  ALGO_ORDER_TYPES,
-  ALGO_STATUS_FILTERS,
   ALGO_STATUSES,
   ALGO_TYPES,
   TRIGGER_PRICE_TYPES,
@@ -27,10 +19,8 @@ import {
   millis,
   nullable,
   num,
-  ORDER_SIGNATURE,
   obj,
   oneOf,
-  pageQuery,
   type RouteDoc,
   ref,
   type Schema,
@@ -38,7 +28,6 @@ import {
   symbol,
 } from './openapi-schemas.ts';
 
-const positive = num({ exclusiveMinimum: true, minimum: 0 });
 /** A nullable enum lists null among its values (OpenAPI 3.0.3). */
 const nullableOneOf = (values: readonly string[]): Schema => ({
   type: 'string',
@@ -47,73 +36,6 @@ const nullableOneOf = (values: readonly string[]): Schema => ({
 });
 const anyAlgoType = oneOf([...ALGO_TYPES, ...ALGO_LEG_TYPES]);
 const status = oneOf(ALGO_STATUSES);
-const idText = { oneOf: [int(), str({ pattern: '^\\d+$' })] };
-
-/** A leg, or a BRACKET's TP/SL child (which nests the legs), each with its own signature. */
-const childParams: Schema = obj(
-  { symbol, algo_type: oneOf(['TAKE_PROFIT', 'STOP_LOSS', 'TP_SL', 'POSITIONAL_TP_SL']) },
-  {
-    side: oneOf(SIDES),
-    type: oneOf(ALGO_LEG_ORDER_TYPES),
-    trigger_price: positive,
-    price: positive,
-    reduce_only: bool,
-    trigger_price_type: oneOf(TRIGGER_PRICE_TYPES),
-    is_activated: bool,
-    child_orders: list({ type: 'object' }, { description: 'a BRACKET child: its two legs' }),
-    signature: ORDER_SIGNATURE,
-  },
-);
-
-const createBody = obj(
-  { symbol, algo_type: oneOf(ALGO_TYPES), signature: ORDER_SIGNATURE },
-  {
-    client_order_id: str({
-      maxLength: CLIENT_ORDER_ID_MAX,
-      pattern: CLIENT_ORDER_ID_PATTERN.source,
-    }),
-    type: oneOf(ALGO_ORDER_TYPES),
-    price: positive,
-    quantity: positive,
-    trigger_price_type: oneOf(TRIGGER_PRICE_TYPES),
-    trigger_price: positive,
-    reduce_only: bool,
-    visible_quantity: bool,
-    side: oneOf(SIDES),
-    order_tag: str({ maxLength: ORDER_TAG_MAX }),
-    margin_mode: oneOf(MARGIN_MODES),
-    child_orders: list(childParams, { minItems: 1, maxItems: 2 }),
-    activated_price: positive,
-    callback_rate: num({ exclusiveMinimum: true, minimum: 0, exclusiveMaximum: true, maximum: 1 }),
-    callback_value: positive,
-    activatedPrice: positive,
-    callbackRate: num({ exclusiveMinimum: true, minimum: 0, exclusiveMaximum: true, maximum: 1 }),
-    callbackValue: positive,
-  },
-);
-
-const editBody = obj(
-  { order_id: idText, signature: ORDER_SIGNATURE },
-  {
-    price: positive,
-    quantity: positive,
-    trigger_price: positive,
-    trigger_price_type: oneOf(TRIGGER_PRICE_TYPES),
-    child_orders: list(
-      obj(
-        { order_id: idText, signature: ORDER_SIGNATURE },
-        {
-          trigger_price: positive,
-          price: positive,
-          quantity: positive,
-          is_activated: bool,
-          trigger_price_type: oneOf(TRIGGER_PRICE_TYPES),
-        },
-      ),
-      { minItems: 1, maxItems: 2 },
-    ),
-  },
-);
 
 /** One algo order, root or leg; a root nests its legs. */
 export const ALGO_ORDER_SCHEMA: Schema = obj({
@@ -160,25 +82,16 @@ const leverageSetting = obj({
   margin_mode: oneOf(MARGIN_MODES),
   leverage: int({ minimum: LEVERAGE_MIN, maximum: LEVERAGE_MAX }),
 });
-const leverageBody = obj(
-  { leverage: int({ minimum: LEVERAGE_MIN, maximum: LEVERAGE_MAX }) },
-  { symbol, margin_mode: oneOf(MARGIN_MODES) },
-);
 const leverageUpdated = obj(
   { margin_mode: oneOf(MARGIN_MODES), leverage: int() },
   { symbol: str({ description: 'absent when every symbol was set' }) },
 );
-const cancelQuery = (id: string, schema: Schema) => ({
-  properties: { [id]: schema, symbol, signature: ORDER_SIGNATURE },
-  required: [id, 'symbol', 'signature'],
-});
 const statusData = ref('Status');
 
 export const ALGO_DOCS = {
   'POST /v1/algo/order': {
     operationId: 'createAlgoOrder',
     summary: 'Places an algo order: STOP, TP_SL, POSITIONAL_TP_SL, BRACKET or TRAILING_STOP',
-    body: createBody,
     data: obj({
       order_id: int(),
       client_order_id: nullable(str()),
@@ -189,54 +102,26 @@ export const ALGO_DOCS = {
   'PUT /v1/algo/order': {
     operationId: 'editAlgoOrder',
     summary: "Changes an untriggered algo order's prices, quantity or legs' switches",
-    body: editBody,
     data: statusData,
   },
   'DELETE /v1/algo/order': {
     operationId: 'cancelAlgoOrder',
     summary: 'Cancels an algo order (a root with its legs, or one leg)',
-    query: cancelQuery('order_id', int({ minimum: 1 })),
     data: statusData,
   },
   'DELETE /v1/algo/client/order': {
     operationId: 'cancelAlgoOrderByClientOrderId',
     summary: 'Cancels an algo order by its client order id',
-    query: cancelQuery('client_order_id', str({ maxLength: CLIENT_ORDER_ID_MAX })),
     data: statusData,
   },
   'DELETE /v1/algo/orders': {
     operationId: 'cancelAlgoOrders',
     summary: 'Cancels every open algo order, optionally of one symbol and type',
-    query: {
-      properties: {
-        symbol,
-        algo_type: {
-          ...oneOf(ALGO_TYPES),
-          description: 'STOP also cancels TP_SL and POSITIONAL_TP_SL',
-        },
-        signature: ORDER_SIGNATURE,
-      },
-      required: ['signature'],
-    },
     data: statusData,
   },
   'GET /v1/algo/orders': {
     operationId: 'listAlgoOrders',
     summary: 'Algo orders of the account (roots, legs nested), newest first',
-    query: {
-      properties: {
-        symbol,
-        order_type: oneOf(ALGO_ORDER_TYPES),
-        status: oneOf(ALGO_STATUS_FILTERS),
-        order_tag: str(),
-        start_t: millis(),
-        end_t: millis(),
-        ...pageQuery(ORDER_PAGE_SIZE_MAX),
-        side: oneOf(SIDES),
-        algo_type: oneOf(ALGO_TYPES),
-        is_triggered: bool,
-      },
-    },
     data: obj({ meta: ref('PageMeta'), rows: list(ref('AlgoOrder')) }),
   },
   'GET /v1/algo/order/{order_id}': {
@@ -253,7 +138,6 @@ export const ALGO_DOCS = {
   'GET /v1/client/leverage': {
     operationId: 'leverage',
     summary: "The account's leverage in a symbol and margin mode (default CROSS)",
-    query: { properties: { symbol, margin_mode: oneOf(MARGIN_MODES) }, required: ['symbol'] },
     data: leverageSetting,
   },
   'GET /v1/client/leverages': {
@@ -264,13 +148,11 @@ export const ALGO_DOCS = {
   'POST /v1/client/leverages': {
     operationId: 'setLeverages',
     summary: 'Sets the leverage of a symbol, or of every symbol (each capped at its maximum)',
-    body: leverageBody,
     data: leverageUpdated,
   },
   'POST /v1/client/leverage': {
     operationId: 'setLeverage',
     summary: 'The same update on the path the official SDK posts to',
-    body: leverageBody,
     data: leverageUpdated,
   },
 } satisfies Record<string, RouteDoc>;

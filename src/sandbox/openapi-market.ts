@@ -1,24 +1,6 @@
 /** OpenAPI descriptions of the market-data rows (contract/endpoints-market.ts). */
-import {
-  KLINE_LIMIT,
-  KLINE_TYPES,
-  MARKET_TRADES_LIMIT,
-  ORDERBOOK_MAX_LEVEL,
-  SYMBOL_STATUSES,
-  TV_KLINE_MAX,
-  TV_RESOLUTIONS,
-} from '../contract/wire-market.ts';
-import {
-  int,
-  list,
-  millis,
-  num,
-  obj,
-  oneOf,
-  type RouteDoc,
-  str,
-  symbol,
-} from './openapi-schemas.ts';
+import { KLINE_TYPES, SYMBOL_STATUSES } from '../contract/wire-market.ts';
+import { int, list, millis, num, obj, oneOf, type RouteDoc, symbol } from './openapi-schemas.ts';
 
 const symbolInfo = obj(
   {
@@ -120,17 +102,6 @@ export const MARKET_DOCS = {
   'GET /v1/public/market_trades': {
     operationId: 'marketTrades',
     summary: 'The latest public trades of a symbol, newest first',
-    query: {
-      properties: {
-        symbol,
-        limit: int({
-          minimum: 1,
-          maximum: MARKET_TRADES_LIMIT.max,
-          default: MARKET_TRADES_LIMIT.default,
-        }),
-      },
-      required: ['symbol'],
-    },
     data: rows(
       obj({
         symbol,
@@ -144,43 +115,16 @@ export const MARKET_DOCS = {
   'GET /v1/orderbook/{symbol}': {
     operationId: 'orderBook',
     summary: 'Order book snapshot: asks ascending, bids descending',
-    query: {
-      properties: {
-        max_level: int({
-          minimum: 1,
-          maximum: ORDERBOOK_MAX_LEVEL.max,
-          default: ORDERBOOK_MAX_LEVEL.default,
-        }),
-      },
-    },
     data: obj({ asks: list(level), bids: list(level), timestamp: millis() }),
   },
   'GET /v1/kline': {
     operationId: 'klines',
     summary: 'Candles of a symbol, newest first',
-    query: {
-      properties: {
-        symbol,
-        type: oneOf(KLINE_TYPES),
-        limit: int({ minimum: 1, maximum: KLINE_LIMIT.max, default: KLINE_LIMIT.default }),
-      },
-      required: ['symbol', 'type'],
-    },
     data: rows(kline),
   },
   'GET /v1/tv/kline_history': {
     operationId: 'klineHistory',
     summary: 'Candles in TradingView form (no envelope; times in seconds)',
-    query: {
-      properties: {
-        symbol,
-        resolution: oneOf(TV_RESOLUTIONS),
-        from: int(),
-        to: int(),
-        limit: int({ minimum: 1, maximum: TV_KLINE_MAX, default: TV_KLINE_MAX }),
-      },
-      required: ['symbol', 'resolution', 'from', 'to'],
-    },
     raw: obj({
       s: oneOf(['ok', 'no_data']),
       o: list(num()),

@@ -4,26 +4,25 @@
  * A test (test/integration/sandbox/openapi.test.ts) fails when query names or body presence
  * disagree with the contract's rows.
  */
-
-import {
-  CLIENT_ORDER_ID_MAX,
-  CLIENT_ORDER_ID_PATTERN,
-  LEVEL_MAX,
-  LEVEL_MIN,
-  ORDER_TAG_MAX,
-} from '../contract/constants.ts';
+import { ORDER_BODY } from '../contract/fields-orders.ts';
 import { MARGIN_MODES, ORDER_STATUSES, ORDER_TYPES, SIDES } from '../contract/wire.ts';
 import { ACTIVITY_MAX_RATE } from './market/activity.ts';
+import { objectSchema } from './openapi-fields.ts';
 
 export type Schema = Record<string, unknown>;
 
 export interface RouteDoc {
   operationId: string;
   summary: string;
-  /** Request body (JSON); present exactly when the route takes one. */
+  /**
+   * Request body (JSON); present exactly when the route takes one. A contract route's is
+   * generated from its row's field rules (openapi-fields.ts) unless given here.
+   */
   body?: Schema;
-  /** Query parameters by name; `required` lists the mandatory ones. */
+  /** Query parameters by name (control routes; a contract route's come from its row). */
   query?: { properties: Record<string, Schema>; required?: readonly string[] };
+  /** Descriptions added to the generated schemas of a contract route's fields, by name. */
+  fields?: Record<string, Schema>;
   /** Path parameters by name (default: a string). */
   params?: Record<string, Schema>;
   /** Schema of the envelope's `data`; omitted when the answer carries none. */
@@ -57,19 +56,7 @@ export const obj = (
   ...(Object.keys(required).length > 0 ? { required: Object.keys(required) } : {}),
 });
 
-export const ORDER_SIGNATURE = str({
-  pattern: '^[0-9a-fA-F]{130}$',
-  description: 'Order signature (secp256k1, r‖s‖v as 130 hex characters) over the other fields',
-});
 export const symbol = str({ example: 'PERP_ETH_USDC' });
-export const date = str({ format: 'date', example: '2026-11-23' });
-export const feeRate = num({ minimum: 0, maximum: 1, multipleOf: 0.00001 });
-
-/** `page` and `size` of a paged list. */
-export const pageQuery = (max: number) => ({
-  page: int({ minimum: 1, default: 1 }),
-  size: int({ minimum: 1, maximum: max }),
-});
 
 /** Shared shapes, under `components.schemas`. */
 export const COMPONENT_SCHEMAS: Record<string, Schema> = {
@@ -88,25 +75,8 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     },
     { rwa_taker_fee_rate: num(), rwa_maker_fee_rate: num(), max_notional: numberMap },
   ),
-  OrderParams: obj(
-    { symbol, order_type: oneOf(ORDER_TYPES), side: oneOf(SIDES) },
-    {
-      client_order_id: nullable(
-        str({ maxLength: CLIENT_ORDER_ID_MAX, pattern: CLIENT_ORDER_ID_PATTERN.source }),
-      ),
-      order_price: num({ exclusiveMinimum: true, minimum: 0 }),
-      order_quantity: num({ exclusiveMinimum: true, minimum: 0 }),
-      order_amount: num({ exclusiveMinimum: true, minimum: 0 }),
-      visible_quantity: num({ minimum: 0 }),
-      reduce_only: bool,
-      slippage: num({ exclusiveMinimum: true, minimum: 0, maximum: 1 }),
-      order_tag: str({ maxLength: ORDER_TAG_MAX }),
-      level: int({ minimum: LEVEL_MIN, maximum: LEVEL_MAX }),
-      post_only_adjust: bool,
-      margin_mode: oneOf(MARGIN_MODES),
-      signature: ORDER_SIGNATURE,
-    },
-  ),
+  /** POST /v1/order's body, from its row's field rules. */
+  OrderParams: objectSchema(ORDER_BODY),
   OrderCreated: obj({
     order_id: int(),
     client_order_id: nullable(str()),
@@ -204,6 +174,13 @@ export const CONTROL_DOCS: Record<string, RouteDoc> = {
     summary: "Moves a market's mid price; resting orders it crosses fill",
     body: obj({ price: num({ exclusiveMinimum: true, minimum: 0 }) }),
     data: obj({ symbol: str(), mid: num(), crossed: list(ref('OrderRecord')) }),
+  },
+  'POST /sandbox/markets/{symbol}/book-gap': {
+    operationId: 'sandboxBookGap',
+    summary:
+      "Breaks a market's order book update chain once: the next update is withheld, so the " +
+      "one after it does not continue the clients' books (answers the ts they last saw)",
+    data: obj({ symbol: str(), ts: millis() }),
   },
   'GET /sandbox/faults': {
     operationId: 'sandboxFaults',

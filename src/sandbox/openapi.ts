@@ -4,8 +4,9 @@
  * openapi-routes.ts (operation ids, schemas), keyed by route string, so an endpoint without
  * its schemas does not compile.
  */
-import { ENDPOINTS, type EndpointKey, splitKey } from '../contract/endpoints.ts';
+import { ENDPOINTS, type Endpoint, type EndpointKey, splitKey } from '../contract/endpoints.ts';
 import { ALGO_ORDER_SCHEMA } from './openapi-algo.ts';
+import { rowSchemas } from './openapi-fields.ts';
 import { type DescribedRoute, operation } from './openapi-operation.ts';
 import { ROUTE_DOCS } from './openapi-routes.ts';
 import { COMPONENT_SCHEMAS, CONTROL_DOCS, type RouteDoc, type Schema } from './openapi-schemas.ts';
@@ -18,11 +19,13 @@ export const routeKey = (route: Pick<DescribedRoute, 'method' | 'path'>): string
 
 /** An endpoint of the contract as the description reads it. */
 export function describedEndpoint(key: EndpointKey): DescribedRoute {
-  const { auth, body, query } = ENDPOINTS[key] as (typeof ENDPOINTS)[EndpointKey] & {
-    body?: boolean;
-    query?: readonly string[];
+  const { auth, body, query } = ENDPOINTS[key] as Endpoint;
+  return {
+    ...splitKey(key),
+    auth,
+    ...(body ? { body: true } : {}),
+    ...(query ? { query: Object.keys(query) } : {}),
   };
-  return { ...splitKey(key), auth, ...(body ? { body } : {}), ...(query ? { query } : {}) };
 }
 
 /** The document for these routes (svc endpoints and control endpoints). */
@@ -32,10 +35,17 @@ export function buildOpenApiDocument(
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, Schema>> = {};
   const add = (route: DescribedRoute, docs: Record<string, RouteDoc>, control: boolean) => {
-    const doc = docs[routeKey(route)];
-    if (!doc) throw new Error(`openapi: no description for ${routeKey(route)}`);
+    const key = routeKey(route);
+    const doc = docs[key];
+    if (!doc) throw new Error(`openapi: no description for ${key}`);
+    // A contract route's body and query schemas come from its row's field rules.
+    const row: Endpoint | undefined = control ? undefined : ENDPOINTS[key as EndpointKey];
     paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = operation(route, doc, control);
+    paths[route.path]![route.method.toLowerCase()] = operation(
+      route,
+      row ? { ...doc, ...rowSchemas(row, doc) } : doc,
+      control,
+    );
   };
   for (const { endpoint } of endpoints) add(describedEndpoint(endpoint), ROUTE_DOCS, false);
   for (const route of controlRoutes) add(route, CONTROL_DOCS, true);

@@ -65,7 +65,7 @@ async function dispatch(
   const early = row.limit.perItem ? parseBody(route, req) : undefined;
   deps.limiter?.charge(charges(route, early), { accountId: account?.accountId, ip: req.ip });
   const searchParams = new URLSearchParams(req.query);
-  const query = Fields.query(searchParams, row.query ?? []);
+  const query = Fields.query(searchParams, row.query ?? {});
   const queryParams = Object.fromEntries(searchParams);
   const body = early ?? parseBody(route, req);
 

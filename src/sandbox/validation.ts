@@ -2,19 +2,22 @@
  * Readers of request bodies and queries that enforce the spec's rules and answer like the
  * real service: a parameter the endpoint does not take is 400 -1004, a bad value is 400 -1005,
  * and every message names the field and the rule. `null` counts as absent (the order
- * signature's normalization drops nulls the same way).
+ * signature's normalization drops nulls the same way). A body or query read with its row's
+ * field table (contract/fields-*.ts) checks each field by that table's rule (`read`).
  */
-import {
-  DATE_PATTERN,
-  FEE_RATE_MAX,
-  FEE_RATE_STEP,
-  SYMBOL_FORM,
-  SYMBOL_PATTERN,
-} from '../contract/constants.ts';
+import { DATE_PATTERN } from '../contract/constants.ts';
+import type { FieldRule, FieldTable, NamedCheck, ValueOf } from '../contract/field-types.ts';
+import { SYMBOL } from '../contract/fields.ts';
 import { isMultipleOf } from './decimal.ts';
 import { invalid, unknownParameter } from './errors.ts';
+import { numberOptions, textOptions } from './field-options.ts';
 
 export type Json = Record<string, unknown>;
+
+/** What `read` returns: absent only when the rule neither requires the field nor has a default. */
+export type Reading<R> = R extends { required: true } | { default: number }
+  ? ValueOf<R>
+  : ValueOf<R> | undefined;
 
 interface NumberRule {
   integer?: boolean;
@@ -26,32 +29,76 @@ interface NumberRule {
   step?: number;
 }
 
-/** A typed view of one JSON object (a body, a nested object or a query) with its allowed keys. */
-export class Fields {
+type Allowed = FieldTable | readonly string[];
+const names = (allowed: Allowed): readonly string[] =>
+  Array.isArray(allowed) ? allowed : Object.keys(allowed);
+
+/**
+ * A typed view of one JSON object (a body, a nested object or a query) with its allowed keys,
+ * and their rules when read with a field table.
+ */
+export class Fields<T extends FieldTable = FieldTable> {
   private constructor(
     private readonly source: Json,
     private readonly where: 'body' | 'query',
     private readonly prefix: string,
+    private readonly table: T | undefined,
   ) {}
 
-  /** A JSON body: must be an object holding only `allowed` keys. */
-  static body(body: unknown, allowed: readonly string[], prefix = ''): Fields {
+  /** A JSON body: must be an object holding only the allowed keys. */
+  static body<T extends FieldTable>(body: unknown, allowed: T | readonly string[], prefix = '') {
     const json = asObject(body, prefix.replace(/\.$/, '') || 'body');
+    const known = names(allowed);
     for (const key of Object.keys(json)) {
-      if (!allowed.includes(key)) throw unknownParameter(prefix + key, 'body');
+      if (!known.includes(key)) throw unknownParameter(prefix + key, 'body');
     }
-    return new Fields(json, 'body', prefix);
+    return new Fields<T>(json, 'body', prefix, Array.isArray(allowed) ? undefined : (allowed as T));
   }
 
-  /** A query string: only `allowed` names, each at most once. */
-  static query(query: URLSearchParams, allowed: readonly string[]): Fields {
+  /** A query string: only the allowed names, each at most once. */
+  static query<T extends FieldTable>(query: URLSearchParams, allowed: T | readonly string[]) {
     const json: Record<string, string> = {};
+    const known = names(allowed);
     for (const [key, value] of query) {
-      if (!allowed.includes(key)) throw unknownParameter(key, 'query');
+      if (!known.includes(key)) throw unknownParameter(key, 'query');
       if (key in json) throw invalid(key, 'given more than once');
       json[key] = value;
     }
-    return new Fields(json, 'query', '');
+    return new Fields<T>(json, 'query', '', Array.isArray(allowed) ? undefined : (allowed as T));
+  }
+
+  /** This view typed by its table; fails when it was read with another one. */
+  of<U extends FieldTable>(table: U): Fields<U> {
+    if ((this.table as FieldTable | undefined) !== table) {
+      throw new Error("sandbox: fields read with another table than their row's");
+    }
+    return this as unknown as Fields<U>;
+  }
+
+  /** A field by its table's rule; `required` overrides the rule's own. */
+  read<K extends keyof T & string>(field: K): Reading<T[K]>;
+  read<K extends keyof T & string>(field: K, required: boolean): ValueOf<T[K]> | undefined;
+  read(field: string, required?: boolean): unknown {
+    const rule: FieldRule | undefined = this.table?.[field];
+    if (!rule) throw new Error(`sandbox: no rule for ${this.name(field)}`);
+    const must = required ?? rule.required ?? false;
+    switch (rule.kind) {
+      case 'text':
+        return this.string(field, { ...textOptions(rule), required: must });
+      case 'decimal':
+        return this.number(field, { ...numberOptions(rule), required: must });
+      case 'int':
+        return this.number(field, { ...numberOptions(rule), required: must }) ?? rule.default;
+      case 'enum':
+        return this.oneOf(field, rule.values, must);
+      case 'boolean':
+        if (must) this.required(field);
+        return this.boolean(field);
+      case 'date':
+        return this.date(field, must);
+      default:
+        throw new Error(`sandbox: ${this.name(field)} is a ${rule.kind}: read it with its reader`);
+    }
   }
 
   private name(field: string): string {
@@ -78,7 +125,11 @@ export class Fields {
       max?: number;
       pattern?: RegExp;
       form?: string;
+      /** The whole message of a broken `pattern` (default: must match `form`). */
+      says?: string;
       allowEmpty?: boolean;
+      /** Further checks after the pattern; the first broken one answers. */
+      checks?: readonly NamedCheck[];
     } = {},
   ): string | undefined {
     if (!this.has(field)) {
@@ -92,8 +143,13 @@ export class Fields {
       throw invalid(this.name(field), `must be at most ${rule.max} characters`);
     }
     if (rule.pattern && !rule.pattern.test(value)) {
-      throw invalid(this.name(field), `must match ${rule.form ?? rule.pattern.source}`);
+      throw invalid(
+        this.name(field),
+        rule.says ?? `must match ${rule.form ?? rule.pattern.source}`,
+      );
     }
+    const broken = rule.checks?.find((check) => !check.test(value));
+    if (broken) throw invalid(this.name(field), broken.message);
     return value;
   }
 
@@ -148,11 +204,6 @@ export class Fields {
     return this.number(field, { ...rule, required: true }) as number;
   }
 
-  /** A fee rate: a number from 0 to 1, an exact multiple of 0.00001. */
-  feeRate(field: string, required = false): number | undefined {
-    return this.number(field, { required, min: 0, max: FEE_RATE_MAX, step: FEE_RATE_STEP });
-  }
-
   boolean(field: string): boolean | undefined {
     if (!this.has(field)) return undefined;
     const value = this.source[field];
@@ -168,8 +219,8 @@ export class Fields {
     return value;
   }
 
-  /** A nested object with its own allowed keys. */
-  object(field: string, allowed: readonly string[], required = false): Fields | undefined {
+  /** A nested object with its own fields. */
+  object<U extends FieldTable>(field: string, allowed: U, required = false): Fields<U> | undefined {
     if (!this.has(field)) {
       if (required) this.required(field);
       return undefined;
@@ -219,8 +270,9 @@ function formatStep(step: number): string {
   return step.toFixed(Math.max(0, -Math.floor(Math.log10(step))));
 }
 
-/** Checks a symbol's form, then that the sandbox lists it. */
+/** Checks a symbol's form (the contract's rule), then that the sandbox lists it. */
 export function checkSymbol(field: string, symbol: string, known: (s: string) => boolean): void {
-  if (!SYMBOL_PATTERN.test(symbol)) throw invalid(field, `must have the form ${SYMBOL_FORM}`);
+  const { pattern } = SYMBOL;
+  if (!pattern.regex.test(symbol)) throw invalid(field, pattern.upstream);
   if (!known(symbol)) throw invalid(field, `unknown symbol ${symbol}`);
 }

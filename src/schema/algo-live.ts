@@ -1,9 +1,10 @@
 /** `Subscription.algoOrderUpdates`: changes of the caller's algo orders, as they happen. */
+import { SYMBOL } from '../contract/fields.ts';
 import { algoOrderUpdates, deliver } from '../resolvers/algo-live.ts';
 import { AlgoOrderRef } from './algo-order.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
-import * as rules from './rules.ts';
+import { validateAs } from './field-rules.ts';
 
 builder.subscriptionField('algoOrderUpdates', (t) =>
   t.field({
@@ -11,7 +12,7 @@ builder.subscriptionField('algoOrderUpdates', (t) =>
     type: AlgoOrderRef,
     description:
       "The caller's algo orders after each change (placed, edited, resized, triggered, filled, cancelled): the root with its legs in childOrders.",
-    args: { symbol: t.arg.string({ validate: { schema: rules.symbol } }) },
+    args: { symbol: t.arg.string({ validate: validateAs(SYMBOL) }) },
     subscribe: (_root, args, ctx) => algoOrderUpdates(ctx, args.symbol),
     resolve: deliver,
   }),

@@ -3,6 +3,10 @@
  * Each returns `<Mutation>Result` (its success type or an error member); the inputs are
  * checked by algo-rules.ts before anything is sent.
  */
+import {
+  CANCEL_ALGO_ORDERS_QUERY,
+  CANCEL_ALGO_ORDER_QUERY as CANCEL_ONE,
+} from '../contract/fields-algo.ts';
 import type { AlgoType } from '../contract/wire-algo.ts';
 import {
   type AlgoPlaced,
@@ -17,11 +21,11 @@ import {
 import { AlgoTypeEnum } from './algo-enums.ts';
 import { EditAlgoOrderInput, PlaceAlgoOrderInput } from './algo-inputs.ts';
 import { AlgoOrderRef } from './algo-order.ts';
-import { algoOrderId, placeAlgoOrderArgs } from './algo-rules.ts';
+import { placeAlgoOrderArgs } from './algo-rules.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { result } from './error-types.ts';
-import * as rules from './rules.ts';
+import { validateAs } from './field-rules.ts';
 
 const PlaceAlgoOrderSuccess = builder.objectRef<AlgoPlaced>('PlaceAlgoOrderSuccess').implement({
   description: 'What POST /v1/algo/order answered: the root of the new algo order.',
@@ -81,8 +85,12 @@ builder.mutationField('editAlgoOrder', (t) =>
 
 const CancelAlgoOrderInput = builder.inputType('CancelAlgoOrderInput', {
   fields: (t) => ({
-    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
-    algoOrderId: t.field({ type: 'BigInt', required: true, validate: { schema: algoOrderId } }),
+    symbol: t.string({ required: true, validate: validateAs(CANCEL_ONE.symbol) }),
+    algoOrderId: t.field({
+      type: 'BigInt',
+      required: true,
+      validate: validateAs(CANCEL_ONE.order_id),
+    }),
   }),
 });
 
@@ -124,7 +132,7 @@ builder.mutationField('cancelAlgoOrders', (t) =>
     description:
       'Cancels every waiting algo order of the symbol and type, or of the account without them (DELETE /v1/algo/orders, 5 per second). algoType STOP also cancels TP_SL and POSITIONAL_TP_SL (as the upstream documents).',
     args: {
-      symbol: t.arg.string({ validate: { schema: rules.symbol } }),
+      symbol: t.arg.string({ validate: validateAs(CANCEL_ALGO_ORDERS_QUERY.symbol) }),
       algoType: t.arg({ type: AlgoTypeEnum }),
     },
     resolve: (_root, { symbol, algoType }, ctx) => cancelAlgoOrders(ctx, symbol, algoType),

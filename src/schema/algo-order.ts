@@ -2,6 +2,7 @@
  * `AlgoOrder` (a root with its legs in `childOrders`) and `Account.algoOrders`, a Relay
  * connection over GET /v1/algo/orders (paging in src/resolvers/offset-page.ts).
  */
+import { LIST_ALGO_ORDERS_QUERY } from '../contract/fields-algo.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
 import { ALGO_PAGE_DEFAULT, ALGO_PAGE_MAX, loadAlgoOrdersPage } from '../resolvers/algo-order.ts';
 import { AccountRef } from './account.ts';
@@ -15,6 +16,7 @@ import {
 import { algoOrderFilterRules, algoOrdersArgs } from './algo-rules.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, SideEnum } from './enums.ts';
+import { validateAs } from './field-rules.ts';
 import * as rules from './rules.ts';
 
 export const AlgoOrderRef = builder.objectRef<AlgoOrderModel>('AlgoOrder');
@@ -61,7 +63,7 @@ AlgoOrderRef.implement({
 const AlgoOrderFilterInput = builder.inputType('AlgoOrderFilter', {
   description: 'Query of GET /v1/algo/orders in camelCase; every field optional.',
   fields: (t) => ({
-    symbol: t.string({ validate: { schema: rules.symbol } }),
+    symbol: t.string({ validate: validateAs(LIST_ALGO_ORDERS_QUERY.symbol) }),
     algoType: t.field({ type: AlgoTypeEnum }),
     status: t.field({ type: AlgoStatusFilterEnum }),
     side: t.field({ type: SideEnum }),

@@ -4,18 +4,13 @@
  * naming the field and the rule, raised before the resolver: nothing reaches the upstream.
  */
 import { z } from 'zod';
-import { ORDER_PAGE_SIZE_MAX } from '../contract/constants.ts';
+import { ALGO_ORDER_BODY, LIST_ALGO_ORDERS_QUERY } from '../contract/fields-algo.ts';
 import type { AlgoType } from '../contract/wire-algo.ts';
+import { zodRule } from './field-rules.ts';
 import * as r from './rules.ts';
 
-/** An algo order id: a positive integer. */
-export const algoOrderId = z
-  .number()
-  .refine(Number.isSafeInteger, r.rule('integer', 'must be an integer'))
-  .refine((v) => v > 0, r.rule('positive', 'must be greater than 0'));
-
-/** A callback rate: a fraction, more than 0 and at most 1 (0.1 = 10 %). */
-export const callbackRate = r.positive.refine(
+/** A callback rate: the contract's positive number, and a fraction: at most 1 (0.1 = 10 %). */
+export const callbackRate = zodRule(ALGO_ORDER_BODY.callback_rate).refine(
   (v) => v <= 1,
   r.rule('max', 'must be at most 1 (a fraction: 0.1 is 10 %)'),
 );
@@ -161,7 +156,7 @@ export const algoOrderFilterRules: r.CrossRule<{
 /** Arguments of `Account.algoOrders`. */
 export const algoOrdersArgs = z.object({
   filter: z.record(z.string(), z.unknown()).nullish(),
-  first: r.integerIn(1, ORDER_PAGE_SIZE_MAX).nullish(),
+  first: zodRule(LIST_ALGO_ORDERS_QUERY.size).nullish(),
   after: z
     .string()
     .refine((v) => v.length <= 64, r.rule('cursor', 'is not a cursor of this list'))

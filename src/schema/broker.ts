@@ -1,14 +1,18 @@
+import { ENUM_ID } from '../contract/fields.ts';
+import {
+  DEFAULT_FEE_RATES_BODY as FEES,
+  ORDER_TAG_FEE_CONFIG_BODY as TAG,
+} from '../contract/fields-admin.ts';
 import {
   type SetDefaultFeeRatesArgs,
   setDefaultFeeRates,
   updateOrderTagFeeConfig,
 } from '../resolvers/broker.ts';
 import { SymbolValueRef } from './account.ts';
-import { defaultFeeRatesInput, orderTagFeeConfigInput } from './admin-input-rules.ts';
 import { brokerAdminMutation } from './auth.ts';
 import { builder } from './builder.ts';
 import { result } from './error-types.ts';
-import * as rules from './rules.ts';
+import { pairRefinements, validateAs } from './field-rules.ts';
 import type { SymbolValue } from './types.ts';
 
 const FEE_RATE = 'from 0 to 1, a multiple of 0.00001 (0.0001 = 0.01%)';
@@ -16,12 +20,11 @@ const FEE_RATE = 'from 0 to 1, a multiple of 0.00001 (0.0001 = 0.01%)';
 const SetDefaultFeeRatesInput = builder.inputType('SetDefaultFeeRatesInput', {
   description: `Default builder fee rates; each ${FEE_RATE}.`,
   fields: (t) => ({
-    makerFeeRate: t.float({ required: true }),
-    takerFeeRate: t.float({ required: true }),
-    rwaMakerFeeRate: t.float(),
-    rwaTakerFeeRate: t.float(),
+    makerFeeRate: t.float({ required: true, validate: validateAs(FEES.maker_fee_rate) }),
+    takerFeeRate: t.float({ required: true, validate: validateAs(FEES.taker_fee_rate) }),
+    rwaMakerFeeRate: t.float({ validate: validateAs(FEES.rwa_maker_fee_rate) }),
+    rwaTakerFeeRate: t.float({ validate: validateAs(FEES.rwa_taker_fee_rate) }),
   }),
-  validate: { schema: defaultFeeRatesInput },
 });
 
 const SetDefaultFeeRatesSuccess = builder
@@ -48,23 +51,31 @@ builder.mutationField('setDefaultFeeRates', (t) =>
 
 const SymbolFeeRateInput = builder.inputType('SymbolFeeRateInput', {
   fields: (t) => ({
-    symbol: t.string({ required: true }),
-    feeRate: t.float({ required: true, description: FEE_RATE }),
+    symbol: t.string({ required: true, validate: validateAs(TAG.pair_overrides.key) }),
+    feeRate: t.float({
+      required: true,
+      description: FEE_RATE,
+      validate: validateAs(TAG.pair_overrides.value),
+    }),
   }),
 });
 
 const OrderTagFeeConfigInput = builder.inputType('OrderTagFeeConfigInput', {
   description: 'Creates the configuration or changes the fields given.',
   fields: (t) => ({
-    name: t.string(),
-    description: t.string(),
-    defaultFeeRate: t.float({ description: `Added on top of existing fees; ${FEE_RATE}` }),
+    name: t.string({ validate: validateAs(TAG.name) }),
+    description: t.string({ validate: validateAs(TAG.description) }),
+    defaultFeeRate: t.float({
+      description: `Added on top of existing fees; ${FEE_RATE}`,
+      validate: validateAs(TAG.default_fee_rate),
+    }),
     pairOverrides: t.field({
       type: [SymbolFeeRateInput],
       description: 'Per-symbol rates overriding defaultFeeRate: omitted/null keeps, [] clears.',
+      // Each pair by SymbolFeeRateInput's fields, then the list's bound and distinct symbols.
+      validate: { refine: pairRefinements(TAG.pair_overrides, 'symbol') },
     }),
   }),
-  validate: { schema: orderTagFeeConfigInput },
 });
 
 type TagConfigSuccess = { enumId: string; orderTag: string; pairOverrides: SymbolValue[] | null };
@@ -88,7 +99,7 @@ builder.mutationField('updateOrderTagFeeConfig', (t) =>
       enumId: t.arg.string({
         required: true,
         description: '^[A-Z0-9_]+$; cannot be changed',
-        validate: { schema: rules.enumId },
+        validate: validateAs(ENUM_ID),
       }),
       input: t.arg({ type: OrderTagFeeConfigInput, required: true }),
     },

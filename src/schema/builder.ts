@@ -56,5 +56,8 @@ builder.globalConnectionField('totalCount', (t) =>
   t.int({ description: 'Items in the whole list, all pages.', resolve: (c) => c.totalCount }),
 );
 
-builder.queryType({ description: 'Reads. Every field but strategyVaultNonce needs a caller.' });
+builder.queryType({
+  description:
+    'Reads. strategyVaultNonce and the market data (markets, market, marketTrades, klines) need no caller; every other field does.',
+});
 builder.mutationType({ description: 'Writes. Each returns a <Mutation>Result union.' });

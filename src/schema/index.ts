@@ -17,7 +17,9 @@ import './algo-order.ts';
 import './algo-mutation.ts';
 import './position-tpsl.ts';
 import './leverage.ts';
+import './market.ts';
 import './live.ts';
+import './live-market.ts';
 import './algo-live.ts';
 
 /** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */

@@ -4,6 +4,7 @@
  * SSE and graphql-ws on /graphql (see ../live.ts).
  */
 
+import { SYMBOL } from '../contract/fields.ts';
 import { FINAL_ORDER_STATUSES } from '../contract/wire.ts';
 import {
   accountEvents,
@@ -30,8 +31,8 @@ import {
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
+import { validateAs } from './field-rules.ts';
 import { BalanceRef, PositionRef } from './portfolio.ts';
-import * as rules from './rules.ts';
 
 builder.subscriptionType({
   description:
@@ -157,7 +158,7 @@ builder.subscriptionFields((t) => ({
     ...authenticated,
     type: OrderUpdateRef,
     description: "The caller's order changes (placed, fills, cancels, edits, rejections).",
-    args: { symbol: t.arg.string({ validate: { schema: rules.symbol } }) },
+    args: { symbol: t.arg.string({ validate: validateAs(SYMBOL) }) },
     subscribe: (_root, args, ctx) => orderUpdates(ctx, args.symbol),
     resolve: deliver,
   }),
@@ -185,7 +186,7 @@ builder.subscriptionFields((t) => ({
   ticker: t.field({
     type: TickerRef,
     description: "One symbol's 24-hour ticker at the configured broker, about every second.",
-    args: { symbol: t.arg.string({ required: true, validate: { schema: rules.symbol } }) },
+    args: { symbol: t.arg.string({ required: true, validate: validateAs(SYMBOL) }) },
     subscribe: (_root, args, ctx) => ticker(ctx, args.symbol),
     resolve: deliver,
   }),

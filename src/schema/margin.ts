@@ -1,11 +1,12 @@
 /** `setDefaultMarginMode`: POST /v1/client/margin_mode, the input as the answer. */
+import { MARGIN_MODE_BODY } from '../contract/fields-account.ts';
 import type { MarginMode } from '../contract/wire.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum } from './enums.ts';
 import { mutation } from './error-map.ts';
 import { result } from './error-types.ts';
-import * as rules from './rules.ts';
+import { validateAs } from './field-rules.ts';
 import { requireAccount } from './types.ts';
 
 interface SetDefaultMarginModeArgs {
@@ -16,7 +17,7 @@ interface SetDefaultMarginModeArgs {
 const SetDefaultMarginModeInput = builder.inputType('SetDefaultMarginModeInput', {
   description: 'Changes only while the account has no position and no pending order in it.',
   fields: (t) => ({
-    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
+    symbol: t.string({ required: true, validate: validateAs(MARGIN_MODE_BODY.symbol) }),
     // GraphQL itself refuses a value outside the enum (BAD_USER_INPUT, rule enum).
     defaultMarginMode: t.field({ type: MarginModeEnum, required: true }),
   }),

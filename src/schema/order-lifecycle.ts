@@ -6,6 +6,15 @@
 
 import { CANCEL_BATCH_MAX } from '../contract/constants.ts';
 import {
+  BATCH_ORDER_BODY,
+  CANCEL_ALL_QUERY,
+  CANCEL_CLIENT_ORDER_QUERY,
+  CANCEL_CLIENT_ORDERS_QUERY,
+  CANCEL_ORDER_QUERY,
+  CANCEL_ORDERS_QUERY,
+  EDIT_ORDER_BODY as EDIT,
+} from '../contract/fields-orders.ts';
+import {
   cancelAllOrders,
   cancelOrder,
   cancelOrders,
@@ -20,14 +29,14 @@ import { builder } from './builder.ts';
 import { OrderTypeEnum, SideEnum } from './enums.ts';
 import { ErrorInterface, result } from './error-types.ts';
 import { BatchItemErrorMember } from './errors.ts';
+import { listRefinements, validateAs } from './field-rules.ts';
 import { OrderRef, PlaceOrderInput, PlaceOrderSuccess } from './order.ts';
 import {
   cancelOrderRules,
-  cancelOrdersInput,
+  cancelOrdersRules,
   editOrderRules,
   MAX_BATCH,
-  orderId,
-  placeOrdersArgs,
+  uniqueInBatch,
 } from './order-rules.ts';
 import * as rules from './rules.ts';
 
@@ -55,10 +64,10 @@ const CancelOrderInput = builder.inputType('CancelOrderInput', {
     symbol: t.string({
       required: true,
       description: 'PERP_<BASE>_<QUOTE>',
-      validate: { schema: rules.symbol },
+      validate: validateAs(CANCEL_ORDER_QUERY.symbol),
     }),
-    orderId: t.field({ type: 'BigInt', validate: { schema: orderId } }),
-    clientOrderId: t.string({ validate: { schema: rules.clientOrderId } }),
+    orderId: t.field({ type: 'BigInt', validate: validateAs(CANCEL_ORDER_QUERY.order_id) }),
+    clientOrderId: t.string({ validate: validateAs(CANCEL_CLIENT_ORDER_QUERY.client_order_id) }),
   }),
   validate: { refine: rules.refinements(cancelOrderRules) },
 });
@@ -78,10 +87,12 @@ builder.mutationField('cancelOrder', (t) =>
 const CancelOrdersInput = builder.inputType('CancelOrdersInput', {
   description: `Exactly one of orderIds and clientOrderIds, 1 to ${CANCEL_BATCH_MAX} ids.`,
   fields: (t) => ({
-    orderIds: t.field({ type: ['BigInt'] }),
-    clientOrderIds: t.stringList(),
+    orderIds: t.field({ type: ['BigInt'], validate: validateAs(CANCEL_ORDERS_QUERY.order_ids) }),
+    clientOrderIds: t.stringList({
+      validate: validateAs(CANCEL_CLIENT_ORDERS_QUERY.client_order_ids),
+    }),
   }),
-  validate: { schema: cancelOrdersInput },
+  validate: { refine: rules.refinements(cancelOrdersRules) },
 });
 
 const CancelOrdersSuccess = builder
@@ -115,7 +126,7 @@ builder.mutationField('cancelAllOrders', (t) =>
     type: CancelAllOrdersSuccess,
     description:
       'Cancels every open order of the symbol, or of the account without one (DELETE /v1/orders, 10 per second).',
-    args: { symbol: t.arg.string({ validate: { schema: rules.symbol } }) },
+    args: { symbol: t.arg.string({ validate: validateAs(CANCEL_ALL_QUERY.symbol) }) },
     resolve: (_root, { symbol }, ctx) => cancelAllOrders(ctx, symbol),
   }),
 );
@@ -124,23 +135,23 @@ const EditOrderInput = builder.inputType('EditOrderInput', {
   description:
     'PUT /v1/order in camelCase; the gateway signs it. Only price and quantity change; the other fields must match the order.',
   fields: (t) => ({
-    orderId: t.field({ type: 'BigInt', required: true, validate: { schema: orderId } }),
-    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
+    orderId: t.field({ type: 'BigInt', required: true, validate: validateAs(EDIT.order_id) }),
+    symbol: t.string({ required: true, validate: validateAs(EDIT.symbol) }),
     side: t.field({ type: SideEnum, required: true }),
     orderType: t.field({ type: OrderTypeEnum, required: true }),
     orderPrice: t.float({
       required: true,
       description: 'The new (or unchanged) price',
-      validate: { schema: rules.positive },
+      validate: validateAs(EDIT.order_price),
     }),
     orderQuantity: t.float({
       required: true,
       description: 'The new (or unchanged) quantity',
-      validate: { schema: rules.positive },
+      validate: validateAs(EDIT.order_quantity),
     }),
-    clientOrderId: t.string({ validate: { schema: rules.clientOrderId } }),
+    clientOrderId: t.string({ validate: validateAs(EDIT.client_order_id) }),
     reduceOnly: t.boolean(),
-    visibleQuantity: t.float({ validate: { schema: rules.nonNegative } }),
+    visibleQuantity: t.float({ validate: validateAs(EDIT.visible_quantity) }),
   }),
   validate: { refine: rules.refinements(editOrderRules) },
 });
@@ -206,8 +217,14 @@ builder.mutationField('placeOrders', (t) =>
     ...result('PlaceOrders'),
     type: PlaceOrdersSuccess,
     description: `Places 1 to ${MAX_BATCH} orders at once (POST /v1/batch-order, 1 per second; each item also counts as one order placement). Every item is checked by placeOrder's rules before anything is sent.`,
-    args: { inputs: t.arg({ type: [PlaceOrderInput], required: true }) },
-    validate: { schema: placeOrdersArgs },
+    args: {
+      inputs: t.arg({
+        type: [PlaceOrderInput],
+        required: true,
+        // Each item by PlaceOrderInput's own rules, then the list's.
+        validate: { refine: [...listRefinements(BATCH_ORDER_BODY.orders), ...uniqueInBatch] },
+      }),
+    },
     resolve: (_root, { inputs }, ctx) => placeOrders(ctx, inputs),
   }),
 );

@@ -1,44 +1,17 @@
 /**
- * zod schemas of the order lifecycle inputs: cancels, edit, batch placement and the order
- * list. Same field rules as placeOrder (rules.ts); every failure is BAD_USER_INPUT naming the
- * field and the rule, raised before the resolver, so nothing reaches the upstream.
+ * Rules of the order lifecycle inputs beyond their fields' own (field-rules.ts): which ids go
+ * together, edit's visible quantity, distinct clientOrderIds in one batch, the created-time
+ * range, and the gateway's list cursor. Every failure is BAD_USER_INPUT naming the field and
+ * the rule, raised before the resolver, so nothing reaches the upstream.
  */
 import { z } from 'zod';
-import { BATCH_ORDERS_MAX, CANCEL_BATCH_MAX, ORDER_PAGE_SIZE_MAX } from '../contract/constants.ts';
-import { placeOrderInput } from './input-rules.ts';
+import { BATCH_ORDERS_MAX, ORDER_PAGE_SIZE_MAX } from '../contract/constants.ts';
 import * as r from './rules.ts';
-
-/**
- * `schema` parsed synchronously where @pothos/plugin-zod validates: the plugin calls
- * `parseAsync`, and an asynchronous parse makes zod skip its compiled fast path for objects
- * and run each field through promise-aware code (placeOrder: 3.3 → 2.5 µs per validation in
- * a loop; docs/signing.md § Cost per order). Same checks, the same issues (path below the
- * argument, message, rule) and the same parsed value; a schema with asynchronous checks must
- * not be passed here (zod throws).
- */
-export function parsedSynchronously<T extends z.ZodType>(schema: T) {
-  return z.unknown().transform((value, ctx): z.output<T> => {
-    const result = schema.safeParse(value);
-    if (result.success) return result.data;
-    // Finished issues (message set) pass through the outer parse as they are, path prefixed.
-    for (const issue of result.error.issues) ctx.issues.push(issue as (typeof ctx.issues)[number]);
-    return z.NEVER;
-  });
-}
-
-/** placeOrder's input rules (input-rules.ts), as PlaceOrderInput validates them. */
-export const placeOrderInputSync = parsedSynchronously(placeOrderInput);
 
 /** POST /v1/batch-order: 1 to 10 orders; the batch cancels: 1 to 10 ids. */
 export const MAX_BATCH = BATCH_ORDERS_MAX;
 /** GET /v1/orders `size`: at most 500, default 25. */
 export const MAX_ORDERS_PAGE = ORDER_PAGE_SIZE_MAX;
-
-/** An exchange order id: a positive integer. */
-export const orderId = z
-  .number()
-  .refine(Number.isSafeInteger, r.rule('integer', 'must be an integer'))
-  .refine((v) => v > 0, r.rule('positive', 'must be greater than 0'));
 
 const exactlyOne = <T>(a: keyof T & string, b: keyof T & string): r.CrossRule<T>[] => [
   {
@@ -55,20 +28,11 @@ export const cancelOrderRules = exactlyOne<{ orderId?: unknown; clientOrderId?: 
   'clientOrderId',
 );
 
-const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
-
-export const cancelOrdersInput = z
-  .object({
-    orderIds: r
-      .list(orderId, CANCEL_BATCH_MAX)
-      .refine(unique, r.rule('unique', 'must not repeat an id'))
-      .nullish(),
-    clientOrderIds: r
-      .list(r.clientOrderId, CANCEL_BATCH_MAX)
-      .refine(unique, r.rule('unique', 'must not repeat an id'))
-      .nullish(),
-  })
-  .superRefine(r.crossRules(exactlyOne('orderIds', 'clientOrderIds')));
+/** Cross-field rule of `CancelOrdersInput`. */
+export const cancelOrdersRules = exactlyOne<{ orderIds?: unknown; clientOrderIds?: unknown }>(
+  'orderIds',
+  'clientOrderIds',
+);
 
 /** Cross-field rules of `EditOrderInput` (its fields carry their own rules). */
 export const editOrderRules: r.CrossRule<{
@@ -91,26 +55,37 @@ export const editOrderRules: r.CrossRule<{
   },
 ];
 
+type Item = { clientOrderId?: string | null };
+/** The index of the first item carrying `id`. */
+const firstWith = (items: readonly Item[], id: string) =>
+  items.findIndex((item) => item.clientOrderId === id);
+
 /**
- * Arguments of `placeOrders`: each item by placeOrder's own schema (issues read
- * `inputs.<index>.<field>`), the count, and the ids that must differ within one batch.
+ * `placeOrders(inputs:)`: no clientOrderId twice in one batch. One refinement per index (the
+ * plugin's refinements cannot choose their path), each pointing at `inputs.<i>.clientOrderId`
+ * and naming the first item with the same id; they run after every item's own rules (a list
+ * longer than the batch is refused by its count already).
  */
-export const placeOrdersArgs = z.object({
-  inputs: r.list(placeOrderInput, MAX_BATCH).superRefine((items, ctx) => {
-    const seen = new Map<string, number>();
-    items.forEach((item, index) => {
-      const id = item.clientOrderId;
-      if (!id) return;
-      if (seen.has(id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'clientOrderId'],
-          message: `repeats the clientOrderId of inputs.${seen.get(id)}`,
-          params: { rule: 'uniqueInBatch' },
-        });
-      } else seen.set(id, index);
-    });
-  }),
+export const uniqueInBatch = Array.from({ length: MAX_BATCH }, (_, index) => {
+  const repeated = (items: readonly Item[]) => {
+    const id = items[index]?.clientOrderId;
+    return !!id && firstWith(items, id) < index;
+  };
+  const options = {
+    path: [index, 'clientOrderId'] as unknown as string[],
+    params: { rule: 'uniqueInBatch' },
+    // The message names the first item, so it is worded when the issue is raised.
+    error: (issue: { input?: unknown }) => {
+      const items = issue.input as Item[];
+      return `repeats the clientOrderId of inputs.${firstWith(items, items[index]!.clientOrderId!)}`;
+    },
+  };
+  // The plugin's type knows only `message` and `path`; zod reads `params` and `error` too.
+  const refinement: [(items: readonly Item[]) => boolean, { path: string[] }] = [
+    (items) => !repeated(items),
+    options as unknown as { path: string[] },
+  ];
+  return refinement;
 });
 
 /** Cross-field rule of `OrderFilter` (its fields carry their own rules). */
@@ -127,16 +102,10 @@ export const orderFilterRules: r.CrossRule<{ createdAfter?: unknown; createdBefo
     },
   ];
 
-/** Arguments of `Account.orders`. */
-export const ordersArgs = z.object({
-  // Checked by OrderFilter's own schema.
-  filter: z.record(z.string(), z.unknown()).nullish(),
-  first: r.integerIn(1, MAX_ORDERS_PAGE).nullish(),
-  after: z
-    .string()
-    .refine((v) => v.length <= 64, r.rule('cursor', 'is not a cursor of this list'))
-    .nullish(),
-});
+/** `Account.orders(after:)`: an endCursor of the list (the gateway's, not a wire field). */
+export const cursor = z
+  .string()
+  .refine((v) => v.length <= 64, r.rule('cursor', 'is not a cursor of this list'));
 
 /** Arguments of `order`: exactly one id (each argument carries its own rule). */
 export const orderArgsRules = exactlyOne<{ clientOrderId?: unknown; orderId?: unknown }>(

@@ -1,3 +1,5 @@
+import { CLIENT_ORDER_ID, list } from '../contract/fields.ts';
+import { CANCEL_ORDER_QUERY, ORDER_BODY } from '../contract/fields-orders.ts';
 import {
   loadOrder,
   loadOrderById,
@@ -9,8 +11,17 @@ import {
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
 import { result } from './error-types.ts';
-import { orderArgsRules, orderId, placeOrderInputSync } from './order-rules.ts';
+import { validateAs } from './field-rules.ts';
+import { placeOrderRules } from './input-rules.ts';
+import { orderArgsRules } from './order-rules.ts';
 import * as rules from './rules.ts';
+
+/** `orders(clientOrderIds:)`: each a client_order_id, read in parallel (a gateway bound). */
+const CLIENT_ORDER_IDS = list({
+  of: CLIENT_ORDER_ID,
+  minItems: 1,
+  maxItems: rules.MAX_CLIENT_ORDER_IDS,
+});
 
 export const OrderRef = builder.objectRef<OrderModel>('Order').implement({
   description:
@@ -68,8 +79,8 @@ builder.queryFields((t) => ({
       'An order by clientOrderId or by the exchange orderId (exactly one); NOT_FOUND when the upstream has none.',
     authScopes: { authenticated: true },
     args: {
-      clientOrderId: t.arg.string({ validate: { schema: rules.clientOrderId } }),
-      orderId: t.arg({ type: 'BigInt', validate: { schema: orderId } }),
+      clientOrderId: t.arg.string({ validate: validateAs(CLIENT_ORDER_ID) }),
+      orderId: t.arg({ type: 'BigInt', validate: validateAs(CANCEL_ORDER_QUERY.order_id) }),
     },
     validate: { refine: rules.refinements(orderArgsRules) },
     resolve: (_root, { clientOrderId, orderId }, ctx) =>
@@ -83,7 +94,7 @@ builder.queryFields((t) => ({
     args: {
       clientOrderIds: t.arg.stringList({
         required: true,
-        validate: { schema: rules.clientOrderIds },
+        validate: validateAs(CLIENT_ORDER_IDS),
       }),
     },
     resolve: (_root, { clientOrderIds }, ctx) => loadOrders(ctx, clientOrderIds),
@@ -93,24 +104,47 @@ builder.queryFields((t) => ({
 export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   description: 'Body of POST /v1/order in camelCase; the gateway signs it.',
   fields: (t) => ({
-    symbol: t.string({ required: true, description: 'PERP_<BASE>_<QUOTE>' }),
+    symbol: t.string({
+      required: true,
+      description: 'PERP_<BASE>_<QUOTE>',
+      validate: validateAs(ORDER_BODY.symbol),
+    }),
     orderType: t.field({ type: OrderTypeEnum, required: true }),
     side: t.field({ type: SideEnum, required: true }),
     clientOrderId: t.string({
       description: 'At most 36 of [A-Za-z0-9_-], not starting with "-"; generated when omitted',
+      validate: validateAs(ORDER_BODY.client_order_id),
     }),
-    orderPrice: t.float({ description: 'Required unless orderType is MARKET, ASK or BID' }),
-    orderQuantity: t.float(),
-    orderAmount: t.float({ description: 'Size in quote currency (MARKET, ASK, BID)' }),
-    visibleQuantity: t.float({ description: 'Not for POST_ONLY' }),
+    orderPrice: t.float({
+      description: 'Required unless orderType is MARKET, ASK or BID',
+      validate: validateAs(ORDER_BODY.order_price),
+    }),
+    orderQuantity: t.float({ validate: validateAs(ORDER_BODY.order_quantity) }),
+    orderAmount: t.float({
+      description: 'Size in quote currency (MARKET, ASK, BID)',
+      validate: validateAs(ORDER_BODY.order_amount),
+    }),
+    visibleQuantity: t.float({
+      description: 'Not for POST_ONLY',
+      validate: validateAs(ORDER_BODY.visible_quantity),
+    }),
     reduceOnly: t.boolean(),
-    slippage: t.float({ description: 'MARKET orders do not execute beyond this slippage' }),
-    orderTag: t.string({ description: 'At most 36: a referral code or enum:<ENUM_ID>' }),
-    level: t.int({ description: '0..4, only for BID and ASK' }),
+    slippage: t.float({
+      description: 'MARKET orders do not execute beyond this slippage',
+      validate: validateAs(ORDER_BODY.slippage),
+    }),
+    orderTag: t.string({
+      description: 'At most 36: a referral code or enum:<ENUM_ID>',
+      validate: validateAs(ORDER_BODY.order_tag),
+    }),
+    level: t.int({
+      description: '0..4, only for BID and ASK',
+      validate: validateAs(ORDER_BODY.level),
+    }),
     postOnlyAdjust: t.boolean({ description: 'Only for POST_ONLY' }),
     marginMode: t.field({ type: MarginModeEnum }),
   }),
-  validate: { schema: placeOrderInputSync },
+  validate: { refine: rules.refinements(placeOrderRules) },
 });
 
 export const PlaceOrderSuccess = builder

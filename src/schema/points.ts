@@ -1,24 +1,31 @@
+import { POINTS_STAGE_BODY as STAGE } from '../contract/fields-admin.ts';
 import { upsertPointsStage } from '../resolvers/points.ts';
-import { pointsStageInput } from './admin-input-rules.ts';
+import { pointsStageRules } from './admin-input-rules.ts';
 import { brokerAdminMutation } from './auth.ts';
 import { builder } from './builder.ts';
 import { result } from './error-types.ts';
+import { validateAs } from './field-rules.ts';
+import { refinements } from './rules.ts';
 
 const UpsertPointsStageInput = builder.inputType('UpsertPointsStageInput', {
   description:
     'Creates a stage without stageId (stageName and startDate required), updates it with one.',
   fields: (t) => ({
-    stageId: t.field({ type: 'BigInt' }),
-    stageName: t.string(),
-    startDate: t.field({ type: 'Date' }),
-    endDate: t.field({ type: 'Date', description: 'omitted: indefinite; not before startDate' }),
-    volumeBoost: t.float(),
-    pnlBoost: t.float(),
-    l1ReferralBoost: t.float(),
-    l2ReferralBoost: t.float(),
+    stageId: t.field({ type: 'BigInt', validate: validateAs(STAGE.stage_id) }),
+    stageName: t.string({ validate: validateAs(STAGE.stage_name) }),
+    startDate: t.field({ type: 'Date', validate: validateAs(STAGE.start_date) }),
+    endDate: t.field({
+      type: 'Date',
+      description: 'omitted: indefinite; not before startDate',
+      validate: validateAs(STAGE.end_date),
+    }),
+    volumeBoost: t.float({ validate: validateAs(STAGE.volume_boost) }),
+    pnlBoost: t.float({ validate: validateAs(STAGE.pnl_boost) }),
+    l1ReferralBoost: t.float({ validate: validateAs(STAGE.l1_referral_boost) }),
+    l2ReferralBoost: t.float({ validate: validateAs(STAGE.l2_referral_boost) }),
     isContinous: t.boolean({ description: 'Spelled as the upstream spells it.' }),
   }),
-  validate: { schema: pointsStageInput },
+  validate: { refine: refinements(pointsStageRules) },
 });
 
 const UpsertPointsStageSuccess = builder

@@ -2,6 +2,8 @@
  * A position's take-profit / stop-loss: `Position.tpsl` (its waiting TP/SL orders and the
  * slots left) and `setPositionTpSl` (one TP/SL from prices, PnLs, offsets or percents).
  */
+import { POSITIVE } from '../contract/fields.ts';
+import { ALGO_LEG, ALGO_ORDER_BODY } from '../contract/fields-algo.ts';
 import {
   loadPositionTpSl,
   type PositionTpSlModel,
@@ -14,6 +16,7 @@ import { builder } from './builder.ts';
 import { MarginModeEnum } from './enums.ts';
 import { result } from './error-types.ts';
 import { gqlError } from './errors.ts';
+import { validateAs } from './field-rules.ts';
 import { PositionRef } from './portfolio.ts';
 import * as rules from './rules.ts';
 import { tpslLegRules, tpslRules } from './tpsl-rules.ts';
@@ -60,15 +63,15 @@ const TpSlLegInput = builder.inputType('TpSlLegInput', {
   description:
     'Exactly one of triggerPrice, pnl, offset and offsetPercent; the others are turned into a trigger price from the average open price rounded up to the quote tick (the SDK’s TP/SL maths), cut to the quote tick.',
   fields: (t) => ({
-    triggerPrice: t.float({ validate: { schema: rules.positive } }),
+    triggerPrice: t.float({ validate: validateAs(ALGO_LEG.trigger_price) }),
     pnl: t.float({ description: 'The PnL when it fires: a stop-loss’s is usually negative' }),
     offset: t.float({
       description: 'Distance from the entry toward profit (TP) or loss (SL)',
-      validate: { schema: rules.positive },
+      validate: validateAs(POSITIVE),
     }),
     offsetPercent: t.float({
       description: 'The distance in percent of the entry: 5 is 5 %',
-      validate: { schema: rules.positive },
+      validate: validateAs(POSITIVE),
     }),
   }),
   validate: { refine: rules.refinements(tpslLegRules) },
@@ -78,13 +81,13 @@ const SetPositionTpSlInput = builder.inputType('SetPositionTpSlInput', {
   description:
     'No quantity: the full position (POSITIONAL_TP_SL, follows the position and ends with it); a quantity: a partial one (TP_SL). At least one of takeProfit and stopLoss.',
   fields: (t) => ({
-    symbol: t.string({ required: true, validate: { schema: rules.symbol } }),
-    quantity: t.float({ validate: { schema: rules.positive } }),
+    symbol: t.string({ required: true, validate: validateAs(ALGO_ORDER_BODY.symbol) }),
+    quantity: t.float({ validate: validateAs(ALGO_ORDER_BODY.quantity) }),
     marginMode: t.field({
       type: MarginModeEnum,
       description: 'Needed only with positions in both modes',
     }),
-    clientOrderId: t.string({ validate: { schema: rules.clientOrderId } }),
+    clientOrderId: t.string({ validate: validateAs(ALGO_ORDER_BODY.client_order_id) }),
     takeProfit: t.field({ type: TpSlLegInput }),
     stopLoss: t.field({ type: TpSlLegInput }),
   }),

@@ -1,3 +1,4 @@
+import { REFEREE_REBATE_SUMMARY_QUERY as QUERY } from '../contract/fields-account.ts';
 import {
   type RefereeRebateDayModel,
   type RefereeRebateSummaryModel,
@@ -5,6 +6,7 @@ import {
 } from '../resolvers/rebate.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
+import { validateAs } from './field-rules.ts';
 import { refereeRebateSummaryRules } from './input-rules.ts';
 import * as rules from './rules.ts';
 
@@ -31,11 +33,11 @@ builder.queryField('refereeRebateSummary', (t) =>
     nullable: true,
     description: "The caller's daily referee rebates in a date range.",
     args: {
-      startDate: t.arg({ type: 'Date', validate: { schema: rules.isoDate } }),
+      startDate: t.arg({ type: 'Date', validate: validateAs(QUERY.start_date) }),
       endDate: t.arg({
         type: 'Date',
         description: 'not before startDate',
-        validate: { schema: rules.isoDate },
+        validate: validateAs(QUERY.end_date),
       }),
     },
     validate: { refine: rules.refinements(refereeRebateSummaryRules) },

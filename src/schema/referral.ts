@@ -1,4 +1,9 @@
 import {
+  AFFILIATE_REBATE_RATE_BODY as AFFILIATE,
+  CREATE_REFERRAL_CODE_BODY as CREATE,
+  REFERRAL_ADMIN_QUERY as QUERY,
+} from '../contract/fields-admin.ts';
+import {
   type CreateReferralCodeArgs,
   createReferralCode,
   type PageMetaModel,
@@ -8,16 +13,13 @@ import {
   referralAdminInfo,
   setAffiliateRebateRate,
 } from '../resolvers/referral.ts';
-import {
-  affiliateRebateRateInput,
-  createReferralCodeInput,
-  referralAdminInfoArgs,
-} from './admin-input-rules.ts';
+import { createReferralCodeRules, referralAdminInfoRules } from './admin-input-rules.ts';
 import { brokerAdminMutation, brokerAdminQuery } from './auth.ts';
 import { builder } from './builder.ts';
 import { ReferralSortEnum } from './enums.ts';
 import { result } from './error-types.ts';
-import { MAX_ACCOUNT_IDS, MAX_PAGE_SIZE } from './rules.ts';
+import { validateAs } from './field-rules.ts';
+import { refinements } from './rules.ts';
 
 const ReferralCodeRef = builder.objectRef<ReferralCodeModel>('ReferralCode').implement({
   fields: (t) => ({
@@ -70,13 +72,16 @@ builder.queryField('referralAdminInfo', (t) =>
     nullable: true,
     description: 'Broker admin only. Referral codes per referrer, one page.',
     args: {
-      page: t.arg.int({ description: 'from 1' }),
-      size: t.arg.int({ description: `1 to ${MAX_PAGE_SIZE}` }),
-      userAddress: t.arg.string({ description: 'only one of userAddress and accountId' }),
-      accountId: t.arg.string(),
+      page: t.arg.int({ description: 'from 1', validate: validateAs(QUERY.page) }),
+      size: t.arg.int({ description: `1 to ${QUERY.size.max}`, validate: validateAs(QUERY.size) }),
+      userAddress: t.arg.string({
+        description: 'only one of userAddress and accountId',
+        validate: validateAs(QUERY.user_address),
+      }),
+      accountId: t.arg.string({ validate: validateAs(QUERY.account_id) }),
       sortBy: t.arg({ type: ReferralSortEnum, description: 'descending' }),
     },
-    validate: { schema: referralAdminInfoArgs },
+    validate: { refine: refinements(referralAdminInfoRules) },
     resolve: (_root, args, ctx) => referralAdminInfo(ctx, args),
   }),
 );
@@ -84,13 +89,23 @@ builder.queryField('referralAdminInfo', (t) =>
 const CreateReferralCodeInput = builder.inputType('CreateReferralCodeInput', {
   description: 'Rates from 0 to 1; referrerRebateRate + refereeRebateRate ≤ maxRebateRate.',
   fields: (t) => ({
-    accountId: t.string({ required: true, description: 'the referrer' }),
-    referralCode: t.string({ required: true }),
-    maxRebateRate: t.float({ required: true }),
-    referrerRebateRate: t.float({ required: true }),
-    refereeRebateRate: t.float({ required: true }),
+    accountId: t.string({
+      required: true,
+      description: 'the referrer',
+      validate: validateAs(CREATE.account_id),
+    }),
+    referralCode: t.string({ required: true, validate: validateAs(CREATE.referral_code) }),
+    maxRebateRate: t.float({ required: true, validate: validateAs(CREATE.max_rebate_rate) }),
+    referrerRebateRate: t.float({
+      required: true,
+      validate: validateAs(CREATE.referrer_rebate_rate),
+    }),
+    refereeRebateRate: t.float({
+      required: true,
+      validate: validateAs(CREATE.referee_rebate_rate),
+    }),
   }),
-  validate: { schema: createReferralCodeInput },
+  validate: { refine: refinements(createReferralCodeRules) },
 });
 
 const CreateReferralCodeSuccess = builder
@@ -118,13 +133,17 @@ builder.mutationField('createReferralCode', (t) =>
 
 const SetAffiliateRebateRateInput = builder.inputType('SetAffiliateRebateRateInput', {
   fields: (t) => ({
-    rebateRate: t.float({ required: true, description: 'from 0 to 1' }),
+    rebateRate: t.float({
+      required: true,
+      description: 'from 0 to 1',
+      validate: validateAs(AFFILIATE.rebate_rate),
+    }),
     accountIds: t.stringList({
       required: true,
-      description: `level 1 affiliate accounts, 1 to ${MAX_ACCOUNT_IDS}`,
+      description: `level 1 affiliate accounts, 1 to ${AFFILIATE.account_ids.maxItems}`,
+      validate: validateAs(AFFILIATE.account_ids),
     }),
   }),
-  validate: { schema: affiliateRebateRateInput },
 });
 
 const SetAffiliateRebateRateSuccess = builder

@@ -1,10 +1,14 @@
 /** `requestInternalTransfer`: POST /v1/internal_transfer with a wallet-signed message. */
+import {
+  INTERNAL_TRANSFER_BODY as BODY,
+  TRANSFER_MESSAGE as MESSAGE,
+} from '../contract/fields-account.ts';
 import type { InternalTransferBody } from '../contract/wire.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { mutation } from './error-map.ts';
 import { result } from './error-types.ts';
-import * as rules from './rules.ts';
+import { validateAs } from './field-rules.ts';
 import { requireAccount } from './types.ts';
 
 /** Only the wire's fields go upstream, whatever else the input object carries. */
@@ -22,19 +26,19 @@ function transferBody(input: InternalTransferBody): InternalTransferBody {
 const InternalTransferMessageInput = builder.inputType('InternalTransferMessageInput', {
   description: 'The signed transfer message, exactly as the wallet signed it.',
   fields: (t) => ({
-    receiver: t.string({ required: true, validate: { schema: rules.text() } }),
-    token: t.string({ required: true, validate: { schema: rules.text() } }),
+    receiver: t.string({ required: true, validate: validateAs(MESSAGE.receiver) }),
+    token: t.string({ required: true, validate: validateAs(MESSAGE.token) }),
     amount: t.float({
       required: true,
       description: 'greater than 0',
-      validate: { schema: rules.positive },
+      validate: validateAs(MESSAGE.amount),
     }),
-    transferNonce: t.string({ required: true, validate: { schema: rules.digits } }),
-    chainId: t.string({ required: true, validate: { schema: rules.digits } }),
+    transferNonce: t.string({ required: true, validate: validateAs(MESSAGE.transferNonce) }),
+    chainId: t.string({ required: true, validate: validateAs(MESSAGE.chainId) }),
     chainType: t.string({
       required: true,
       description: 'e.g. EVM or SOL',
-      validate: { schema: rules.text() },
+      validate: validateAs(MESSAGE.chainType),
     }),
   }),
 });
@@ -44,10 +48,10 @@ const RequestInternalTransferInput = builder.inputType('RequestInternalTransferI
     signature: t.string({
       required: true,
       description: 'wallet signature of the message',
-      validate: { schema: rules.text() },
+      validate: validateAs(BODY.signature),
     }),
-    userAddress: t.string({ required: true, validate: { schema: rules.text() } }),
-    verifyingContract: t.string({ required: true, validate: { schema: rules.text() } }),
+    userAddress: t.string({ required: true, validate: validateAs(BODY.userAddress) }),
+    verifyingContract: t.string({ required: true, validate: validateAs(BODY.verifyingContract) }),
     message: t.field({ type: InternalTransferMessageInput, required: true }),
   }),
 });

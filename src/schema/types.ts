@@ -30,6 +30,7 @@ export {
   UpstreamRejectedErrorMember,
   unauthenticated,
 } from './errors.ts';
+export { type InputIssue, inputIssuesError } from './validation.ts';
 
 /** Per-request GraphQL context, bound by `bindGatewayContext` in src/resolvers/context.ts. */
 export interface GatewayContext {

@@ -33,7 +33,14 @@ export function toInputIssues(error: ZodError): InputIssue[] {
 }
 
 export function inputValidationError(error: ZodError): GraphQLError {
-  const issues = toInputIssues(error);
+  return inputIssuesError(toInputIssues(error));
+}
+
+/**
+ * The one BAD_USER_INPUT error of failed input rules, whoever found them: the argument
+ * validation above, or a resolver's checks that need data (a symbol's order rules).
+ */
+export function inputIssuesError(issues: readonly InputIssue[]): GraphQLError {
   const first = issues[0];
   const summary = issues.map((i) => `${i.field}: ${i.message} (${i.rule})`).join('; ');
   return gqlError('BAD_USER_INPUT', `Invalid input: ${summary}`, {

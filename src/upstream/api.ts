@@ -26,6 +26,8 @@ export interface UpstreamApi extends PublicApi {
    * built per request by the context, so resolvers stay unaware.
    */
   withDeadline(deadline: Deadline | undefined, requestId?: string): UpstreamApi;
+  /** The upstream's time now, ms: the host clock corrected by the offset its answers taught. */
+  serverNow(): number;
   /** True when the upstream answers (used by `/ready`). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,8 +1,7 @@
 /**
  * Cache policy, pure: where an operation's result is cached (how long, and which entries a
  * mutation makes stale: cache-lifetime.ts). Entries are per account (the key carries the
- * account's hash tag), never shared across accounts; public operations and nonces are never
- * cached.
+ * account's hash tag), never shared across accounts; nonces are never cached.
  *
  *   accountInfo             {a:…}:cache:accountInfo           field "-"          accountTtlMs
  *   orderByClientOrderId    {a:…}:cache:order                 field "c:<id>"     open / final TTL
@@ -18,6 +17,17 @@
  * Every group lives in one hash, so a mutation invalidates the whole group with one DEL (no
  * key scans): any order mutation drops the account's orders, lists, positions, balances and
  * algo orders at once, even a cancel that names an order only by its exchange id.
+ *
+ * Market data (`shared` policies) is the same for every caller, so it is not per account:
+ * one string key per variant, expiring on its own (a hash would keep every variant ever
+ * asked for as long as any is written), read by every account and anonymous caller alike:
+ *
+ *   symbolInfos, symbolInfo     {global}:cache:symbolRules:-, …:s:<symbol>       marketRulesTtlMs
+ *   futuresInfos, futuresInfo   {global}:cache:marketPrices:-, …:s:<symbol>      marketTtlMs
+ *   fundingRates, fundingRate   {global}:cache:fundingRates:-, …:s:<symbol>      marketTtlMs
+ *   marketTrades                {global}:cache:marketTrades:limit=…&symbol=…     marketTtlMs
+ *   orderBook (signed)          {global}:cache:orderBook:s:<symbol>?max_level=…  marketTtlMs
+ *   klines (signed), klineHistory  {global}:cache:klines:<query>                 marketTtlMs
  */
 import type { CallArgs, Operation } from './catalog.ts';
 import { queryString } from './catalog.ts';
@@ -26,9 +36,12 @@ import { cacheKey, type Scope } from './keys.ts';
 export interface CacheEntry {
   key: string;
   field: string;
+  /** A shared (market) entry: a string key of its own, variant included, expiring alone. */
+  shared?: true;
 }
 
 const NO_VARIANT = '-';
+const GLOBAL: Scope = { kind: 'global' };
 
 /** One path parameter names the entry of these operations. */
 const PARAM_FIELDS: Readonly<Record<string, string>> = {
@@ -37,22 +50,37 @@ const PARAM_FIELDS: Readonly<Record<string, string>> = {
   symbol: 's',
 };
 
+/** The query in name order, as text ('' when it has no value). */
+function sortedQuery(query: CallArgs['query']): string {
+  if (query === undefined) return '';
+  const entries = Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return queryString(Object.fromEntries(entries));
+}
+
+/** Which entry of its group a call reads: its one path parameter and its query. */
+function variantOf(args: CallArgs): string | undefined {
+  const params = Object.entries(args.params ?? {});
+  const query = sortedQuery(args.query);
+  if (params.length === 0) return query || NO_VARIANT;
+  const [name, value] = params[0]!;
+  const prefix = PARAM_FIELDS[name];
+  if (!prefix || !value || params.length !== 1) return undefined;
+  return query ? `${prefix}:${value}?${query}` : `${prefix}:${value}`;
+}
+
 /** Where a cacheable call's result lives; undefined when the call is not cacheable. */
 export function cacheEntry(op: Operation, scope: Scope, args: CallArgs): CacheEntry | undefined {
-  if (!op.cache || scope.kind !== 'account') return undefined;
-  const key = cacheKey(scope, op.cache.group);
+  const policy = op.cache;
+  if (!policy) return undefined;
+  if (policy.shared) {
+    const variant = variantOf(args);
+    if (variant === undefined) return undefined;
+    return { key: `${cacheKey(GLOBAL, policy.group)}:${variant}`, field: NO_VARIANT, shared: true };
+  }
+  if (scope.kind !== 'account') return undefined;
+  const key = cacheKey(scope, policy.group);
   // The common read (account info, positions) names no variant: no entries to sort.
   if (args.params === undefined && args.query === undefined) return { key, field: NO_VARIANT };
-  const params = Object.entries(args.params ?? {});
-  if (params.length > 0) {
-    const [name, value] = params[0]!;
-    const prefix = PARAM_FIELDS[name];
-    return prefix && value && params.length === 1
-      ? { key, field: `${prefix}:${value}` }
-      : undefined;
-  }
-  const sorted = Object.fromEntries(
-    Object.entries(args.query ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
-  return { key, field: queryString(sorted) || NO_VARIANT };
+  const field = variantOf(args);
+  return field === undefined ? undefined : { key, field };
 }

@@ -1,6 +1,7 @@
 /**
- * Cache layer: per-account read cache in the store, in-process single-flight for identical
- * concurrent reads, invalidation after mutations. A store failure never fails a call: reads
+ * Cache layer: per-account read cache in the store (market data: one entry shared by every
+ * caller, cache-policy.ts), in-process single-flight for identical concurrent reads,
+ * invalidation after mutations. A store failure never fails a call: reads
  * become misses, writes are skipped, and `StoreHealth` reports it.
  *
  * Entries carry their own expiry (`e`, host clock) besides the store TTL, so an injected
@@ -42,9 +43,10 @@ interface Cache extends CacheLayerOptions {
 type Entry = NonNullable<ReturnType<typeof cacheEntry>>;
 type Policy = NonNullable<Call['op']['cache']>;
 
-async function read(cache: Cache, key: string, field: string): Promise<Stored | undefined> {
+async function read(cache: Cache, entry: Entry): Promise<Stored | undefined> {
+  const { key, field } = entry;
   const text = await cache.health.guard(
-    () => cache.store.hget(key, field),
+    () => (entry.shared ? cache.store.get(key) : cache.store.hget(key, field)),
     () => null,
   );
   if (!text) return undefined;
@@ -101,7 +103,10 @@ function coalesced(
       if (ttl > 0 && !isStale()) {
         const value = JSON.stringify({ e: now() + ttl, v: data } satisfies Stored);
         await cache.health.guard(
-          () => cache.store.hset(entry.key, entry.field, value, ttl),
+          () =>
+            entry.shared
+              ? cache.store.set(entry.key, value, ttl)
+              : cache.store.hset(entry.key, entry.field, value, ttl),
           () => undefined,
         );
       }
@@ -126,7 +131,7 @@ export function withCache(options: CacheLayerOptions): Layer {
     const entry = cacheEntry(call.op, call.scope, call.args);
     if (!policy || !entry || call.bypassCache) return uncached(cache, next, call);
     if (config.enabled) {
-      const hit = await read(cache, entry.key, entry.field);
+      const hit = await read(cache, entry);
       if (hit) {
         call.stats.cache = 'hit';
         return hit.v;

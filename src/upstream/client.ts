@@ -119,6 +119,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     await core.fallback.close();
   };
   const shared = {
+    serverNow: () => core.clock.now(),
     ping: () => ping(core, options.config.timeoutMs),
     close,
     withDeadline,

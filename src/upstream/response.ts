@@ -91,6 +91,25 @@ function failure(
   }
 }
 
+/**
+ * A 2xx answer of an operation without the envelope (`envelope: false`, TradingView style):
+ * the body is the payload; `{s: "error", errmsg}` is the upstream refusing the request.
+ */
+function bare(op: Operation, raw: RawResponse, body: Record<string, unknown>): Interpreted {
+  if (body.s === 'error') {
+    const error = new UpstreamRejectedError(op.name, 0, sanitizeMessage(body.errmsg), raw.status);
+    return { ok: false, error, serverTimeMs: undefined };
+  }
+  const missing = (op.data ?? []).filter((field) => !(field in body));
+  return missing.length > 0
+    ? {
+        ok: false,
+        error: new MalformedResponseError(op.name, raw.status, `body lacks ${missing.join(', ')}`),
+        serverTimeMs: undefined,
+      }
+    : { ok: true, data: body, serverTimeMs: undefined };
+}
+
 export function interpretResponse(op: Operation, raw: RawResponse, nowMs: number): Interpreted {
   const body = raw.text.trim() === '' ? undefined : parseJson(raw.text);
   if (!isObject(body)) {
@@ -113,6 +132,7 @@ export function interpretResponse(op: Operation, raw: RawResponse, nowMs: number
       ? body.timestamp
       : undefined;
   const httpOk = raw.status >= 200 && raw.status < 300;
+  if (httpOk && op.envelope === false && body.success === undefined) return bare(op, raw, body);
 
   if (httpOk && body.success === true) {
     if (!op.data) return { ok: true, data: undefined, serverTimeMs };

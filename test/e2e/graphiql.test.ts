@@ -47,6 +47,7 @@ const TABS = [
   'Portfolio',
   'OrderUpdates',
   'Ticker',
+  'Market',
   'ReferralAdmin',
 ];
 
@@ -223,6 +224,37 @@ describe('GraphiQL', () => {
       .toContain(`"clientOrderId":"${clientOrderId}"`);
     expect(await responseText(page)).toContain('"status":"NEW"');
     expect(await responseText(page)).not.toContain('"errors"');
+    await page.close();
+  });
+
+  it('the Market tab shows the live book, and its change when the market moves', async () => {
+    const page = await browser.newPage();
+    await page.goto(gw.graphqlUrl);
+    await tabButton(page, 'Market').waitFor({ state: 'visible', timeout: 30_000 });
+    await openTab(page, 'Market', 'orderBook');
+    // Two operations in the tab: ▶ opens a menu of them; pick the book.
+    await expect
+      .poll(
+        async () => {
+          const now = await responseText(page);
+          if (now.includes('"orderBook"')) return now;
+          const item = page.getByRole('menuitem', { name: 'Market', exact: true });
+          if (await item.isVisible()) await item.click();
+          else await page.locator('.graphiql-execute-button').click();
+          return responseText(page);
+        },
+        { timeout: 30_000 },
+      )
+      .toContain('"orderBook":{"timestamp":');
+    expect(await responseText(page)).not.toContain('"errors"');
+    // The best ask follows a move of the mid (levels are set from the mid).
+    const before = /"asks":\[\{"price":([\d.]+)/.exec(await responseText(page))?.[1];
+    gw.gateway.sandbox?.setMidPrice('PERP_BTC_USDC', 61_000);
+    await expect
+      .poll(async () => /"asks":\[\{"price":([\d.]+)/.exec(await responseText(page))?.[1], {
+        timeout: 30_000,
+      })
+      .not.toBe(before);
     await page.close();
   });
 });

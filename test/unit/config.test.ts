@@ -33,6 +33,8 @@ describe('loadConfig', () => {
         openOrderTtlMs: 1_000,
         finalOrderTtlMs: 60_000,
         referralTtlMs: 5_000,
+        marketRulesTtlMs: 300_000,
+        marketTtlMs: 1_000,
       },
     });
     expect(config.redis).toEqual({ url: undefined, keyPrefix: 'svc' });
@@ -88,6 +90,8 @@ describe('loadConfig', () => {
       CACHE_TTL_OPEN_ORDER_MS: '2',
       CACHE_TTL_FINAL_ORDER_MS: '3',
       CACHE_TTL_REFERRAL_MS: '4',
+      CACHE_TTL_MARKET_RULES_MS: '5',
+      CACHE_TTL_MARKET_MS: '6',
     });
     expect(config.upstream).toMatchObject({
       timeoutMs: 2500,
@@ -102,6 +106,8 @@ describe('loadConfig', () => {
         openOrderTtlMs: 2,
         finalOrderTtlMs: 3,
         referralTtlMs: 4,
+        marketRulesTtlMs: 5,
+        marketTtlMs: 6,
       },
     });
     const bad = problems({

@@ -4,6 +4,7 @@
  * `trigger_price`, and per leg (`child_orders[]`, by `order_id`) `trigger_price`, `price`,
  * `quantity`, `is_activated`. Each object carries its own order signature (`tree`).
  */
+import { EDIT_ALGO_ORDER_BODY } from '../../contract/fields-algo.ts';
 import { TRIGGER_PRICE_TYPES } from '../../contract/wire-algo.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
@@ -28,24 +29,7 @@ export interface AlgoEditRequest {
   changes: NodeChange[];
 }
 
-const EDIT_FIELDS = [
-  'order_id',
-  'price',
-  'quantity',
-  'trigger_price',
-  'trigger_price_type',
-  'child_orders',
-  'signature',
-] as const;
-const LEG_FIELDS = [
-  'order_id',
-  'trigger_price',
-  'price',
-  'quantity',
-  'is_activated',
-  'trigger_price_type',
-  'signature',
-] as const;
+const LEG_FIELDS = EDIT_ALGO_ORDER_BODY.child_orders.of.fields;
 
 function changeOf(f: Fields, node: AlgoOrder, at: string): NodeChange {
   f.oneOf('trigger_price_type', TRIGGER_PRICE_TYPES);
@@ -105,7 +89,7 @@ export function parseAlgoEdit(
   account: Account,
   body: unknown,
 ): AlgoEditRequest {
-  const f = Fields.body(body, EDIT_FIELDS);
+  const f = Fields.body(body, EDIT_ALGO_ORDER_BODY);
   const target = targetOf(state, account, f);
   const root = changeOf(f, target, '');
   const changes = [root, ...legChanges(f, target)];

@@ -3,6 +3,7 @@
  * and/or a stop-loss, on one side, reduce-only) and a BRACKET's one TP/SL child holding them.
  * Each object carries its own order signature (verified by the pipeline, `tree`).
  */
+import { ALGO_LEG } from '../../contract/fields-algo.ts';
 import {
   ALGO_LEG_ORDER_TYPES,
   ALGO_LEG_TYPES,
@@ -31,18 +32,8 @@ export interface GroupDraft {
   legs: LegDraft[];
 }
 
-const LEG_FIELDS = [
-  'symbol',
-  'algo_type',
-  'side',
-  'type',
-  'trigger_price',
-  'price',
-  'reduce_only',
-  'trigger_price_type',
-  'is_activated',
-  'signature',
-] as const;
+/** A leg's fields (the row's table; a BRACKET child's legs are the same). */
+const LEG_FIELDS = Object.keys(ALGO_LEG);
 const GROUP_FIELDS = ['symbol', 'algo_type', 'trigger_price_type', 'child_orders', 'signature'];
 
 /** The array under `child_orders`: 1 to `max` objects. */

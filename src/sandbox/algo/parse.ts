@@ -3,11 +3,8 @@
  * by algo type, each failure naming the field (-1005; unknown fields -1004; prices -1103,
  * quantities -1104). What depends on the account's state (position, mark, slots) is checks.ts.
  */
-import {
-  CLIENT_ORDER_ID_MAX,
-  CLIENT_ORDER_ID_RULES,
-  ORDER_TAG_MAX,
-} from '../../contract/constants.ts';
+import { ORDER_TAG_MAX } from '../../contract/constants.ts';
+import { ALGO_ORDER_BODY } from '../../contract/fields-algo.ts';
 import {
   ALGO_ORDER_TYPES,
   ALGO_TYPES,
@@ -45,24 +42,8 @@ export interface AlgoDraft {
   group: GroupDraft | null;
 }
 
-const ROOT_FIELDS = [
-  'symbol',
-  'algo_type',
-  'client_order_id',
-  'type',
-  'price',
-  'quantity',
-  'trigger_price_type',
-  'trigger_price',
-  'reduce_only',
-  'visible_quantity',
-  'side',
-  'order_tag',
-  'child_orders',
-  'margin_mode',
-  ...TRAILING_FIELDS,
-  'signature',
-] as const;
+/** Every root field any type takes (the row's table). */
+const ROOT_FIELDS = Object.keys(ALGO_ORDER_BODY);
 
 /** Which root fields each type takes (besides the common ones) and requires. */
 const SHAPES: Record<AlgoType, { takes: readonly string[]; requires: readonly string[] }> = {
@@ -105,10 +86,8 @@ function checkShape(f: Fields, algoType: AlgoType): void {
 }
 
 function clientOrderIdOf(state: SandboxState, account: Account, f: Fields): string | null {
-  const id = f.string('client_order_id', { max: CLIENT_ORDER_ID_MAX });
+  const id = f.of(ALGO_ORDER_BODY).read('client_order_id');
   if (id === undefined) return null;
-  const broken = CLIENT_ORDER_ID_RULES.find((check) => !check.test(id));
-  if (broken) throw invalid('client_order_id', broken.message);
   if (state.algo.byClientId(account, id)) {
     throw duplicate(`client_order_id: ${id} is already used by an algo order of this account`);
   }
@@ -124,7 +103,7 @@ function rootPrice(market: Market, f: Fields, type: AlgoOrderType | null): numbe
 }
 
 export function parseAlgoOrder(state: SandboxState, account: Account, body: unknown): AlgoDraft {
-  const f = Fields.body(body, ROOT_FIELDS);
+  const f = Fields.body(body, ALGO_ORDER_BODY);
   const symbol = f.requiredString('symbol');
   checkSymbol('symbol', symbol, state.symbolKnown);
   const market = state.market(symbol);

@@ -1,5 +1,6 @@
 /** GET /v1/client/info and POST /v1/client/margin_mode. */
-import { type AccountInfo, MARGIN_MODES } from '../../contract/wire.ts';
+import { MARGIN_MODE_BODY } from '../../contract/fields-account.ts';
+import type { AccountInfo } from '../../contract/wire.ts';
 import { ApiError } from '../errors.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol, Fields } from '../validation.ts';
@@ -35,10 +36,10 @@ export const accountRoutes: Route[] = [
   {
     endpoint: 'POST /v1/client/margin_mode',
     handle: ({ state, account, body }) => {
-      const fields = Fields.body(body, ['symbol', 'default_margin_mode']);
-      const symbol = fields.requiredString('symbol');
+      const fields = Fields.body(body, MARGIN_MODE_BODY);
+      const symbol = fields.read('symbol');
       checkSymbol('symbol', symbol, state.symbolKnown);
-      const mode = fields.oneOf('default_margin_mode', MARGIN_MODES, true)!;
+      const mode = fields.read('default_margin_mode');
       const me = account!;
       if (state.marginMode(me, symbol) === mode) return undefined;
       if (state.hasPosition(me, symbol) || state.pendingOrders(me, symbol).length > 0) {

@@ -6,12 +6,8 @@
  * can still change: a bracket whose order filled while its TP/SL waits) and COMPLETED (nothing
  * can). `algo_type` takes the enum's names.
  */
-import {
-  ORDER_PAGE_FIRST,
-  ORDER_PAGE_SIZE_DEFAULT,
-  ORDER_PAGE_SIZE_MAX,
-  ORDER_TAG_MAX,
-} from '../../contract/constants.ts';
+import { ORDER_PAGE_FIRST, ORDER_TAG_MAX } from '../../contract/constants.ts';
+import { LIST_ALGO_ORDERS_QUERY } from '../../contract/fields-algo.ts';
 import {
   ALGO_ORDER_TYPES,
   ALGO_STATUS_FILTERS,
@@ -38,8 +34,8 @@ function filterOf(query: Fields, known: (s: string) => boolean) {
   const type = query.oneOf('order_type', ALGO_ORDER_TYPES);
   const status = query.oneOf('status', ALGO_STATUS_FILTERS);
   const tag = query.string('order_tag', { max: ORDER_TAG_MAX });
-  const start = query.number('start_t', { integer: true, min: 0 });
-  const end = query.number('end_t', { integer: true, min: 0 });
+  const start = query.of(LIST_ALGO_ORDERS_QUERY).read('start_t');
+  const end = query.of(LIST_ALGO_ORDERS_QUERY).read('end_t');
   if (start !== undefined && end !== undefined && start > end) {
     throw invalid('start_t', 'must not be after end_t');
   }
@@ -72,9 +68,7 @@ export const algoReadRoutes: Route[] = [
     handle: ({ state, account, query }) => {
       const matches = filterOf(query, state.symbolKnown);
       const page = query.number('page', { integer: true, min: ORDER_PAGE_FIRST }) ?? 1;
-      const size =
-        query.number('size', { integer: true, min: 1, max: ORDER_PAGE_SIZE_MAX }) ??
-        ORDER_PAGE_SIZE_DEFAULT;
+      const size = query.of(LIST_ALGO_ORDERS_QUERY).read('size');
       const rows = state.algo
         .rootsOf(account!)
         .filter(matches)

@@ -10,7 +10,7 @@
  * authentication failure is never a partial success. The limit: 1 request per second, and
  * each item also spends one of POST /v1/order's budget (its row's `perItem` in contract/endpoints.ts).
  */
-import { BATCH_ORDERS_MAX } from '../../contract/constants.ts';
+import { BATCH_ORDER_BODY } from '../../contract/fields-orders.ts';
 import { verifyOrder } from '../auth.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
@@ -18,11 +18,13 @@ import { Fields, type Json } from '../validation.ts';
 import { placeItem } from './batch-item.ts';
 import { checkRecvWindow } from './orders.ts';
 
-/** The items of a well-formed envelope (also counts them for the limit). */
+const { minItems: MIN, maxItems: MAX } = BATCH_ORDER_BODY.orders;
+
+/** The items of a well-formed envelope (each item is read by parseOrder). */
 function itemsOf(body: unknown): Json[] {
-  const orders = Fields.body(body, ['orders']).raw('orders');
-  if (!Array.isArray(orders) || orders.length === 0 || orders.length > BATCH_ORDERS_MAX) {
-    throw invalid('orders', `must be an array of 1 to ${BATCH_ORDERS_MAX} orders`);
+  const orders = Fields.body(body, BATCH_ORDER_BODY).raw('orders');
+  if (!Array.isArray(orders) || orders.length < MIN || orders.length > MAX) {
+    throw invalid('orders', `must be an array of ${MIN} to ${MAX} orders`);
   }
   orders.forEach((item, i) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
@@ -38,7 +40,7 @@ export const batchRoutes: Route[] = [
     items: (body) => {
       const orders = (body as { orders?: unknown } | null)?.orders;
       // A malformed envelope (refused below) spends nothing of the create-order budget.
-      return Array.isArray(orders) && orders.length <= BATCH_ORDERS_MAX ? orders.length : 0;
+      return Array.isArray(orders) && orders.length <= MAX ? orders.length : 0;
     },
     handle: ({ state, engine, account, body, headers, now, tradingKey }) => {
       checkRecvWindow(headers, now);

@@ -1,25 +1,36 @@
 /** Broker administrator: POST /v1/broker/fee_rate/default, PUT /v1/broker/order_enum/{enum_id}. */
 
-import { ENUM_ID_MAX, ENUM_ID_PATTERN, FEE_RATE_STEP } from '../../contract/constants.ts';
-import { isMultipleOf } from '../decimal.ts';
+import { ENUM_ID_MAX, ENUM_ID_PATTERN } from '../../contract/constants.ts';
+import { DEFAULT_FEE_RATES_BODY, ORDER_TAG_FEE_CONFIG_BODY } from '../../contract/fields-admin.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol, Fields } from '../validation.ts';
+
+const PAIRS = ORDER_TAG_FEE_CONFIG_BODY.pair_overrides;
+
+/** `pair_overrides`: symbol → fee rate, each key and value by the map's rules. */
+function pairOverrides(f: Fields<typeof ORDER_TAG_FEE_CONFIG_BODY>, known: (s: string) => boolean) {
+  const overrides = f.numberMap('pair_overrides');
+  const entries = Object.entries(overrides ?? {});
+  if (entries.length > PAIRS.maxEntries) {
+    throw invalid('pair_overrides', `must have at most ${PAIRS.maxEntries} entries`);
+  }
+  for (const [symbol, rate] of entries) {
+    checkSymbol(`pair_overrides.${symbol}`, symbol, known);
+    Fields.body({ [symbol]: rate }, { [symbol]: PAIRS.value }, 'pair_overrides.').read(symbol);
+  }
+  return overrides;
+}
 
 export const brokerRoutes: Route[] = [
   {
     endpoint: 'POST /v1/broker/fee_rate/default',
     handle: ({ state, body }) => {
-      const f = Fields.body(body, [
-        'maker_fee_rate',
-        'taker_fee_rate',
-        'rwa_maker_fee_rate',
-        'rwa_taker_fee_rate',
-      ]);
-      const maker = f.feeRate('maker_fee_rate', true)!;
-      const taker = f.feeRate('taker_fee_rate', true)!;
-      const rwaMaker = f.feeRate('rwa_maker_fee_rate');
-      const rwaTaker = f.feeRate('rwa_taker_fee_rate');
+      const f = Fields.body(body, DEFAULT_FEE_RATES_BODY);
+      const maker = f.read('maker_fee_rate');
+      const taker = f.read('taker_fee_rate');
+      const rwaMaker = f.read('rwa_maker_fee_rate');
+      const rwaTaker = f.read('rwa_taker_fee_rate');
       state.feeRates = {
         maker_fee_rate: maker,
         taker_fee_rate: taker,
@@ -40,19 +51,11 @@ export const brokerRoutes: Route[] = [
           `must be at most ${ENUM_ID_MAX} characters (enum:<enum_id> is an order_tag)`,
         );
       }
-      const f = Fields.body(body, ['name', 'description', 'default_fee_rate', 'pair_overrides']);
-      const name = f.string('name', { max: 100 });
-      const description = f.string('description', { max: 500, allowEmpty: true });
-      const defaultFeeRate = f.feeRate('default_fee_rate');
-      const overrides = f.numberMap('pair_overrides');
-      for (const [symbol, rate] of Object.entries(overrides ?? {})) {
-        const field = `pair_overrides.${symbol}`;
-        checkSymbol(field, symbol, state.symbolKnown);
-        if (typeof rate !== 'number') throw invalid(field, 'must be a number');
-        if (rate < 0 || rate > 1) throw invalid(field, 'must be from 0 to 1');
-        if (!isMultipleOf(rate, FEE_RATE_STEP))
-          throw invalid(field, 'must be a multiple of 0.00001');
-      }
+      const f = Fields.body(body, ORDER_TAG_FEE_CONFIG_BODY);
+      const name = f.read('name');
+      const description = f.read('description');
+      const defaultFeeRate = f.read('default_fee_rate');
+      const overrides = pairOverrides(f, state.symbolKnown);
       const current = state.orderTags.get(enumId);
       state.orderTags.set(enumId, {
         enumId,

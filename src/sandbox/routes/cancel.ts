@@ -5,6 +5,11 @@
  * them). The answers are acknowledgements: the order itself reads CANCELLED at once here.
  */
 import { CANCEL_ALL_SENT, CANCEL_SENT } from '../../contract/constants.ts';
+import {
+  CANCEL_ALL_QUERY,
+  CANCEL_CLIENT_ORDER_QUERY,
+  CANCEL_ORDER_QUERY,
+} from '../../contract/fields-orders.ts';
 import { notFound } from '../errors.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol } from '../validation.ts';
@@ -14,8 +19,9 @@ export const cancelRoutes: Route[] = [
   {
     endpoint: 'DELETE /v1/order',
     handle: ({ state, engine, account, query }) => {
-      const orderId = query.requiredNumber('order_id', { integer: true, positive: true });
-      const symbol = query.requiredString('symbol');
+      const q = query.of(CANCEL_ORDER_QUERY);
+      const orderId = q.read('order_id');
+      const symbol = q.read('symbol');
       checkSymbol('symbol', symbol, state.symbolKnown);
       engine.cancel(ownOrder(state, account!, orderId, symbol));
       return { status: CANCEL_SENT };
@@ -24,8 +30,9 @@ export const cancelRoutes: Route[] = [
   {
     endpoint: 'DELETE /v1/client/order',
     handle: ({ state, engine, account, query }) => {
-      const clientOrderId = query.requiredString('client_order_id');
-      const symbol = query.requiredString('symbol');
+      const q = query.of(CANCEL_CLIENT_ORDER_QUERY);
+      const clientOrderId = q.read('client_order_id');
+      const symbol = q.read('symbol');
       checkSymbol('symbol', symbol, state.symbolKnown);
       const order = account!.ordersByClientId.get(clientOrderId);
       if (!order || order.symbol !== symbol) {
@@ -38,7 +45,7 @@ export const cancelRoutes: Route[] = [
   {
     endpoint: 'DELETE /v1/orders',
     handle: ({ state, engine, account, query }) => {
-      const symbol = query.string('symbol');
+      const symbol = query.of(CANCEL_ALL_QUERY).read('symbol');
       if (symbol !== undefined) checkSymbol('symbol', symbol, state.symbolKnown);
       for (const order of state.pendingOrders(account!, symbol)) engine.cancel(order);
       return { status: CANCEL_ALL_SENT };

@@ -5,44 +5,27 @@
  * The other fields must describe the order as placed: only price and quantity can change.
  */
 import { EDIT_SENT, EDITABLE_ORDER_FIELDS } from '../../contract/constants.ts';
-import { ORDER_TYPES, SIDES } from '../../contract/wire.ts';
+import { EDIT_ORDER_BODY } from '../../contract/fields-orders.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol, Fields } from '../validation.ts';
 import { ownOrder } from './orders.ts';
 
-const EDIT_FIELDS = [
-  'order_id',
-  'symbol',
-  'side',
-  'order_type',
-  'order_price',
-  'order_quantity',
-  'client_order_id',
-  'reduce_only',
-  'visible_quantity',
-  'signature',
-] as const;
-
 export const editRoutes: Route[] = [
   {
     endpoint: 'PUT /v1/order',
     handle: ({ state, engine, account, body }) => {
-      const f = Fields.body(body, EDIT_FIELDS);
-      const orderId = f.requiredNumber('order_id', {
-        integer: true,
-        positive: true,
-        numericString: true,
-      });
-      const symbol = f.requiredString('symbol');
+      const f = Fields.body(body, EDIT_ORDER_BODY);
+      const orderId = f.read('order_id');
+      const symbol = f.read('symbol');
       checkSymbol('symbol', symbol, state.symbolKnown);
-      const side = f.oneOf('side', SIDES, true);
-      const type = f.oneOf('order_type', ORDER_TYPES, true);
-      const price = f.requiredNumber('order_price', { positive: true });
-      const quantity = f.requiredNumber('order_quantity', { positive: true });
-      const clientOrderId = f.string('client_order_id');
-      const reduceOnly = f.boolean('reduce_only');
-      const visible = f.number('visible_quantity', { min: 0 });
+      const side = f.read('side');
+      const type = f.read('order_type');
+      const price = f.read('order_price');
+      const quantity = f.read('order_quantity');
+      const clientOrderId = f.read('client_order_id');
+      const reduceOnly = f.read('reduce_only');
+      const visible = f.read('visible_quantity');
       const order = ownOrder(state, account!, orderId, symbol);
       const fixed: [string, unknown, unknown][] = [
         ['side', side, order.side],

@@ -4,23 +4,17 @@
  * most TV_KLINE_MAX counted back from `to`). The current candle is included; periods without
  * trades are flat at the mid (market/candles.ts).
  */
-import {
-  KLINE_LIMIT,
-  KLINE_TYPES,
-  TV_KLINE_MAX,
-  TV_RESOLUTIONS,
-  type TvKlineHistory,
-} from '../../contract/wire-market.ts';
+import { KLINE_HISTORY_QUERY, KLINE_QUERY } from '../../contract/fields-market.ts';
+import { KLINE_LIMIT, TV_KLINE_MAX, type TvKlineHistory } from '../../contract/wire-market.ts';
 import { invalid } from '../errors.ts';
 import type { Candle } from '../market/candles.ts';
 import type { Route } from '../router.ts';
-import { checkSymbol, type Fields } from '../validation.ts';
+import { checkSymbol } from '../validation.ts';
 import { klineRow } from './market-rows.ts';
 
 const SECOND = 1000;
 
-function symbolOf(query: Fields, known: (s: string) => boolean): string {
-  const symbol = query.requiredString('symbol');
+function symbolOf(symbol: string, known: (s: string) => boolean): string {
   checkSymbol('symbol', symbol, known);
   return symbol;
 }
@@ -42,11 +36,10 @@ export const klineRoutes: Route[] = [
   {
     endpoint: 'GET /v1/kline',
     handle: ({ state, query, now }) => {
-      const symbol = symbolOf(query, state.symbolKnown);
-      const type = query.oneOf('type', KLINE_TYPES, true)!;
-      const limit =
-        query.number('limit', { integer: true, min: 1, max: KLINE_LIMIT.max }) ??
-        KLINE_LIMIT.default;
+      const fields = query.of(KLINE_QUERY);
+      const symbol = symbolOf(fields.read('symbol'), state.symbolKnown);
+      const type = fields.read('type');
+      const limit = fields.read('limit') ?? KLINE_LIMIT.default;
       const candles = state.feed.candles(symbol, type, { from: 0, to: now, max: limit });
       return { rows: candles.reverse().map((c) => klineRow(symbol, type, c)) };
     },
@@ -54,14 +47,13 @@ export const klineRoutes: Route[] = [
   {
     endpoint: 'GET /v1/tv/kline_history',
     handle: ({ state, query, now }) => {
-      const symbol = symbolOf(query, state.symbolKnown);
-      const resolution = query.oneOf('resolution', TV_RESOLUTIONS, true)!;
-      const seconds = { integer: true, min: 0, max: 8.64e12 / SECOND };
-      const from = query.requiredNumber('from', seconds);
-      const to = query.requiredNumber('to', seconds);
+      const fields = query.of(KLINE_HISTORY_QUERY);
+      const symbol = symbolOf(fields.read('symbol'), state.symbolKnown);
+      const resolution = fields.read('resolution');
+      const from = fields.read('from');
+      const to = fields.read('to');
       if (from > to) throw invalid('from', 'must not be after to');
-      const max =
-        query.number('limit', { integer: true, min: 1, max: TV_KLINE_MAX }) ?? TV_KLINE_MAX;
+      const max = fields.read('limit') ?? TV_KLINE_MAX;
       // No bar after now: a `to` in the future ends at the current one.
       const range = { from: from * SECOND, to: Math.min(to * SECOND, now), max };
       const candles = state.feed.candles(symbol, resolution, range);

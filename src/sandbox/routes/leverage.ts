@@ -3,7 +3,8 @@
  * update paths the facts list (which one the live server serves is UNVERIFIED), served alike
  * (leverage.ts has the rules). `margin_mode` defaults to CROSS.
  */
-import { LEVERAGE_MAX, LEVERAGE_MIN, MARGIN_MODES } from '../../contract/constants.ts';
+import { MARGIN_MODES } from '../../contract/constants.ts';
+import { LEVERAGE_BODY, LEVERAGE_QUERY } from '../../contract/fields-algo.ts';
 import type { LeverageSetting, LeverageUpdated } from '../../contract/wire-algo.ts';
 import { setLeverage } from '../leverage.ts';
 import { leverageOf } from '../leverage-setting.ts';
@@ -11,15 +12,11 @@ import type { Route, RouteContext } from '../router.ts';
 import { checkSymbol, Fields } from '../validation.ts';
 
 function update({ state, account, body }: RouteContext): LeverageUpdated {
-  const f = Fields.body(body, ['symbol', 'leverage', 'margin_mode']);
+  const f = Fields.body(body, LEVERAGE_BODY);
   const symbol = f.string('symbol');
   if (symbol !== undefined) checkSymbol('symbol', symbol, state.symbolKnown);
-  const leverage = f.requiredNumber('leverage', {
-    integer: true,
-    min: LEVERAGE_MIN,
-    max: LEVERAGE_MAX,
-  });
-  const mode = f.oneOf('margin_mode', MARGIN_MODES) ?? 'CROSS';
+  const leverage = f.read('leverage');
+  const mode = f.read('margin_mode') ?? 'CROSS';
   setLeverage(state, account!, { symbol, leverage, mode });
   return { ...(symbol === undefined ? {} : { symbol }), margin_mode: mode, leverage };
 }
@@ -30,7 +27,7 @@ export const leverageRoutes: Route[] = [
     handle: ({ state, account, query }): LeverageSetting => {
       const symbol = query.requiredString('symbol');
       checkSymbol('symbol', symbol, state.symbolKnown);
-      const mode = query.oneOf('margin_mode', MARGIN_MODES) ?? 'CROSS';
+      const mode = query.of(LEVERAGE_QUERY).read('margin_mode') ?? 'CROSS';
       return { symbol, margin_mode: mode, leverage: leverageOf(state, account!, symbol, mode) };
     },
   },

@@ -3,6 +3,7 @@
  * asks ascending and bids descending, best first: the order of the stream's books, chosen
  * where the REST doc's "descending" is UNVERIFIED).
  */
+import { MARKET_TRADES_QUERY, ORDER_BOOK_QUERY } from '../../contract/fields-market.ts';
 import { MARKET_TRADES_LIMIT, ORDERBOOK_MAX_LEVEL } from '../../contract/wire-market.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol } from '../validation.ts';
@@ -14,11 +15,10 @@ export const marketBookRoutes: Route[] = [
   {
     endpoint: 'GET /v1/public/market_trades',
     handle: ({ state, query }) => {
-      const symbol = query.requiredString('symbol');
+      const fields = query.of(MARKET_TRADES_QUERY);
+      const symbol = fields.read('symbol');
       checkSymbol('symbol', symbol, state.symbolKnown);
-      const limit =
-        query.number('limit', { integer: true, min: 1, max: MARKET_TRADES_LIMIT.max }) ??
-        MARKET_TRADES_LIMIT.default;
+      const limit = fields.read('limit') ?? MARKET_TRADES_LIMIT.default;
       return { rows: state.feed.recentTrades(symbol, limit).map(tradeRow) };
     },
   },
@@ -27,9 +27,7 @@ export const marketBookRoutes: Route[] = [
     handle: ({ state, params, query }) => {
       const symbol = params.symbol!;
       checkSymbol('symbol', symbol, state.symbolKnown);
-      const depth =
-        query.number('max_level', { integer: true, min: 1, max: ORDERBOOK_MAX_LEVEL.max }) ??
-        ORDERBOOK_MAX_LEVEL.default;
+      const depth = query.of(ORDER_BOOK_QUERY).read('max_level') ?? ORDERBOOK_MAX_LEVEL.default;
       const book = state.feed.book(symbol, depth);
       return { asks: book.asks.map(level), bids: book.bids.map(level), timestamp: book.timestamp };
     },

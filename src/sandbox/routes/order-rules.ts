@@ -2,20 +2,22 @@
  * The order rules that tie fields together (spec, POST /v1/order): the size fields against
  * the order type, the fields only some order types take, and what an order tag may name.
  */
-import { LEVEL_MAX, LEVEL_MIN } from '../../contract/constants.ts';
+import type { ORDER_BODY } from '../../contract/fields-orders.ts';
 import type { OrderType } from '../../contract/wire.ts';
 import { invalid } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
 import type { Fields } from '../validation.ts';
 
+type Order = Fields<typeof ORDER_BODY>;
+
 /** Field name with the item's prefix (`orders[2].`), as errors name it. */
 type Name = (field: string) => string;
 
 /** Price, quantity or amount, and the visible part (priceless types may give an amount). */
-export function parseSize(f: Fields, name: Name, type: OrderType, priceless: boolean) {
-  const price = f.number('order_price', { positive: true, required: !priceless });
-  const quantity = f.number('order_quantity', { positive: true });
-  const amount = f.number('order_amount', { positive: true });
+export function parseSize(f: Order, name: Name, type: OrderType, priceless: boolean) {
+  const price = f.read('order_price', !priceless);
+  const quantity = f.read('order_quantity');
+  const amount = f.read('order_amount');
   if (amount !== undefined && !priceless) {
     throw invalid(name('order_amount'), 'only for MARKET, ASK and BID orders');
   }
@@ -28,7 +30,7 @@ export function parseSize(f: Fields, name: Name, type: OrderType, priceless: boo
       priceless ? 'is required (or order_amount)' : 'is required',
     );
   }
-  const visibleQuantity = f.number('visible_quantity', { min: 0 });
+  const visibleQuantity = f.read('visible_quantity');
   if (visibleQuantity !== undefined) {
     if (type === 'POST_ONLY') {
       throw invalid(name('visible_quantity'), 'not supported for POST_ONLY orders');
@@ -41,12 +43,12 @@ export function parseSize(f: Fields, name: Name, type: OrderType, priceless: boo
 }
 
 /** `level` (BID and ASK only) and `post_only_adjust` (POST_ONLY only). */
-export function parseTypeOptions(f: Fields, name: Name, type: OrderType) {
-  const level = f.number('level', { integer: true, min: LEVEL_MIN, max: LEVEL_MAX });
+export function parseTypeOptions(f: Order, name: Name, type: OrderType) {
+  const level = f.read('level');
   if (level !== undefined && type !== 'BID' && type !== 'ASK') {
     throw invalid(name('level'), 'allowed only when order_type is BID or ASK');
   }
-  const postOnlyAdjust = f.boolean('post_only_adjust');
+  const postOnlyAdjust = f.read('post_only_adjust');
   if (postOnlyAdjust !== undefined && type !== 'POST_ONLY') {
     throw invalid(name('post_only_adjust'), 'allowed only when order_type is POST_ONLY');
   }

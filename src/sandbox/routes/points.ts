@@ -3,22 +3,11 @@
  * updates stage `stage_id` otherwise. At most one stage may be active at any date: a stage
  * whose dates overlap another's is refused.
  */
+import { POINTS_STAGE_BODY } from '../../contract/fields-admin.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { Route } from '../router.ts';
 import type { PointsStage } from '../state.ts';
 import { Fields } from '../validation.ts';
-
-const FIELDS = [
-  'stage_id',
-  'stage_name',
-  'start_date',
-  'end_date',
-  'volume_boost',
-  'pnl_boost',
-  'l1_referral_boost',
-  'l2_referral_boost',
-  'is_continous',
-] as const;
 
 /** Whether two date ranges share a day (no end date: open-ended). */
 function overlaps(a: PointsStage, b: PointsStage): boolean {
@@ -31,24 +20,23 @@ export const pointsRoutes: Route[] = [
   {
     endpoint: 'POST /v1/admin/points/stage',
     handle: ({ state, body }) => {
-      const f = Fields.body(body, FIELDS);
-      const rawId = f.raw('stage_id');
-      const stageId =
-        rawId === '' ? undefined : f.number('stage_id', { integer: true, positive: true });
+      const f = Fields.body(body, POINTS_STAGE_BODY);
+      const stageId = f.raw('stage_id') === '' ? undefined : f.read('stage_id');
       const existing =
         stageId === undefined ? undefined : state.stages.find((s) => s.stageId === stageId);
       if (stageId !== undefined && !existing) throw notFound(`stage_id: no stage ${stageId}`);
-      const boost = (field: string) => f.number(field, { min: 0 });
+      type Boost = 'volume_boost' | 'pnl_boost' | 'l1_referral_boost' | 'l2_referral_boost';
+      const boost = (field: Boost) => f.read(field);
       const next: PointsStage = {
         stageId: existing?.stageId ?? 0,
-        stageName: f.string('stage_name', { max: 100, required: !existing }) ?? existing!.stageName,
-        startDate: f.date('start_date', !existing) ?? existing!.startDate,
-        endDate: f.date('end_date') ?? existing?.endDate,
+        stageName: f.read('stage_name', !existing) ?? existing!.stageName,
+        startDate: f.read('start_date', !existing) ?? existing!.startDate,
+        endDate: f.read('end_date') ?? existing?.endDate,
         volumeBoost: boost('volume_boost') ?? existing?.volumeBoost ?? 1,
         pnlBoost: boost('pnl_boost') ?? existing?.pnlBoost ?? 1,
         l1ReferralBoost: boost('l1_referral_boost') ?? existing?.l1ReferralBoost ?? 1,
         l2ReferralBoost: boost('l2_referral_boost') ?? existing?.l2ReferralBoost ?? 1,
-        isContinous: f.boolean('is_continous') ?? existing?.isContinous ?? false,
+        isContinous: f.read('is_continous') ?? existing?.isContinous ?? false,
       };
       if (next.endDate !== undefined && next.endDate < next.startDate) {
         throw invalid('end_date', 'must not be before start_date');

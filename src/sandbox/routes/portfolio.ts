@@ -3,6 +3,7 @@
  * sandbox's fills and open orders (portfolio.ts holds the model). Private, not order-signed.
  */
 
+import { HOLDING_QUERY } from '../../contract/fields-account.ts';
 import { holdingRows, positionOf, positionsOf } from '../portfolio.ts';
 import type { Route } from '../router.ts';
 import { checkSymbol } from '../validation.ts';
@@ -23,7 +24,7 @@ export const portfolioRoutes: Route[] = [
   {
     endpoint: 'GET /v1/client/holding',
     handle: ({ state, account, query }) => {
-      const all = query.oneOf('all', ['true', 'false'] as const) === 'true';
+      const all = query.of(HOLDING_QUERY).read('all') === 'true';
       return { holding: holdingRows(state, account!, all) };
     },
   },

@@ -3,25 +3,22 @@
  * GET /v1/referral/admin_info (broker administrator); GET /v1/referral/referee_rebate_summary
  * (any account, as referee).
  */
+import { REFEREE_REBATE_SUMMARY_QUERY } from '../../contract/fields-account.ts';
 import {
-  MAX_REBATE_RATE_MAX,
-  REFERRAL_PAGE_SIZE_DEFAULT,
-  REFERRAL_PAGE_SIZE_MAX,
-} from '../../contract/constants.ts';
-import {
-  REFERRAL_SORTS,
-  type RefereeRebateSummary,
-  type ReferralAdminInfo,
-  type ReferralAdminRow,
+  AFFILIATE_REBATE_RATE_BODY as AFFILIATE,
+  CREATE_REFERRAL_CODE_BODY,
+  REFERRAL_ADMIN_QUERY,
+} from '../../contract/fields-admin.ts';
+import type {
+  RefereeRebateSummary,
+  ReferralAdminInfo,
+  ReferralAdminRow,
 } from '../../contract/wire.ts';
 import { round } from '../decimal.ts';
 import { duplicate, invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
 import type { Account, SandboxState } from '../state.ts';
 import { Fields } from '../validation.ts';
-
-/** Letters, digits, `_` and `-`, at most 36 (a code is usable as an order_tag). */
-export const REFERRAL_CODE_FORM = /^[A-Za-z0-9_-]{1,36}$/;
 
 function knownAccount(state: SandboxState, field: string, id: string): Account {
   const account = state.account(id);
@@ -64,21 +61,12 @@ export const referralRoutes: Route[] = [
   {
     endpoint: 'POST /v1/referral/create',
     handle: ({ state, body, now }) => {
-      const f = Fields.body(body, [
-        'account_id',
-        'referral_code',
-        'max_rebate_rate',
-        'referrer_rebate_rate',
-        'referee_rebate_rate',
-      ]);
-      const owner = knownAccount(state, 'account_id', f.requiredString('account_id'));
-      const code = f.requiredString('referral_code', {
-        pattern: REFERRAL_CODE_FORM,
-        form: 'letters, digits, _ or -, at most 36 characters',
-      });
-      const max = f.requiredNumber('max_rebate_rate', { min: 0, max: MAX_REBATE_RATE_MAX });
-      const referrer = f.requiredNumber('referrer_rebate_rate', { min: 0, max: 1 });
-      const referee = f.requiredNumber('referee_rebate_rate', { min: 0, max: 1 });
+      const f = Fields.body(body, CREATE_REFERRAL_CODE_BODY);
+      const owner = knownAccount(state, 'account_id', f.read('account_id'));
+      const code = f.read('referral_code');
+      const max = f.read('max_rebate_rate');
+      const referrer = f.read('referrer_rebate_rate');
+      const referee = f.read('referee_rebate_rate');
       if (round(referrer + referee, 10) > max) {
         throw invalid(
           'referrer_rebate_rate',
@@ -102,10 +90,14 @@ export const referralRoutes: Route[] = [
   {
     endpoint: 'POST /v1/referral/multi_level/admin/update/affiliate',
     handle: ({ state, body }) => {
-      const f = Fields.body(body, ['rebate_rate', 'account_ids']);
-      const rate = f.requiredNumber('rebate_rate', { min: 0, max: 1 });
+      const f = Fields.body(body, AFFILIATE);
+      const rate = f.read('rebate_rate');
       const ids = f.stringArray('account_ids', true)!;
-      if (ids.length === 0) throw invalid('account_ids', 'must name at least one account');
+      const { minItems, maxItems } = AFFILIATE.account_ids;
+      if (ids.length < minItems) throw invalid('account_ids', 'must name at least one account');
+      if (ids.length > maxItems) {
+        throw invalid('account_ids', `must name at most ${maxItems} accounts`);
+      }
       const affiliates = ids.map((id, i) => {
         const account = knownAccount(state, `account_ids[${i}]`, id);
         if (![...state.referralCodes.values()].some((c) => c.owner === account)) {
@@ -119,17 +111,16 @@ export const referralRoutes: Route[] = [
   },
   {
     endpoint: 'GET /v1/referral/admin_info',
-    handle: ({ state, query }): ReferralAdminInfo => {
-      const page = query.number('page', { integer: true, min: 1 }) ?? 1;
-      const size =
-        query.number('size', { integer: true, min: 1, max: REFERRAL_PAGE_SIZE_MAX }) ??
-        REFERRAL_PAGE_SIZE_DEFAULT;
-      const userAddress = query.string('user_address');
-      const accountId = query.string('account_id');
+    handle: ({ state, query: fields }): ReferralAdminInfo => {
+      const query = fields.of(REFERRAL_ADMIN_QUERY);
+      const page = query.read('page');
+      const size = query.read('size');
+      const userAddress = query.read('user_address');
+      const accountId = query.read('account_id');
       if (userAddress !== undefined && accountId !== undefined) {
         throw invalid('user_address', 'only one of user_address and account_id may be given');
       }
-      const sortBy = query.oneOf('sort_by', REFERRAL_SORTS);
+      const sortBy = query.read('sort_by');
       const owners = [...new Set([...state.referralCodes.values()].map((c) => c.owner))].filter(
         (a) =>
           (userAddress === undefined ||
@@ -147,8 +138,8 @@ export const referralRoutes: Route[] = [
   {
     endpoint: 'GET /v1/referral/referee_rebate_summary',
     handle: ({ state, account, query }): RefereeRebateSummary => {
-      const start = query.date('start_date');
-      const end = query.date('end_date');
+      const start = query.of(REFEREE_REBATE_SUMMARY_QUERY).read('start_date');
+      const end = query.of(REFEREE_REBATE_SUMMARY_QUERY).read('end_date');
       if (start !== undefined && end !== undefined && start > end) {
         throw invalid('start_date', 'must not be after end_date');
       }

@@ -1,10 +1,12 @@
 /** POST /v2/internal_transfer, GET /v1/withdraw_nonce, GET /v1/public/sv_nonce. */
+
+import { INTERNAL_TRANSFER_BODY, TRANSFER_MESSAGE } from '../../contract/fields-account.ts';
 import type {
   InternalTransferResult,
   StrategyVaultNonce,
   WithdrawNonce,
 } from '../../contract/wire.ts';
-import { round } from '../decimal.ts';
+import { isMultipleOf, round } from '../decimal.ts';
 import { ApiError, duplicate, invalid } from '../errors.ts';
 import type { Route } from '../router.ts';
 import { Fields } from '../validation.ts';
@@ -14,7 +16,8 @@ const SOL_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const ACCOUNT_ID = /^0x[0-9a-fA-F]+$/;
 const EVM_SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
 const SOL_SIGNATURE = /^(?:0x[0-9a-fA-F]{128}|[1-9A-HJ-NP-Za-km-z]{64,90})$/;
-const DIGITS = /^\d+$/;
+/** USDC has 6 decimals. */
+const USDC_STEP = 0.000001;
 export const CHAIN_TYPES = ['EVM', 'SOL'] as const;
 export const TRANSFER_TOKENS = ['USDC'] as const;
 
@@ -22,12 +25,8 @@ export const transferRoutes: Route[] = [
   {
     endpoint: 'POST /v2/internal_transfer',
     handle: ({ state, account, body, now }): InternalTransferResult => {
-      const f = Fields.body(body, ['signature', 'userAddress', 'verifyingContract', 'message']);
-      const m = f.object(
-        'message',
-        ['receiver', 'token', 'amount', 'transferNonce', 'chainId', 'chainType'],
-        true,
-      )!;
+      const f = Fields.body(body, INTERNAL_TRANSFER_BODY);
+      const m = f.object('message', TRANSFER_MESSAGE, true)!;
       const chainType = m.oneOf('chainType', CHAIN_TYPES, true)!;
       const address = chainType === 'EVM' ? EVM_ADDRESS : SOL_ADDRESS;
       const form = chainType === 'EVM' ? '0x followed by 40 hex characters' : 'a base58 address';
@@ -47,16 +46,12 @@ export const transferRoutes: Route[] = [
         form: 'an account id (0x…)',
       });
       m.requiredString('token', { pattern: /^USDC$/, form: 'USDC' });
-      const amount = m.requiredNumber('amount', {
-        positive: true,
-        numericString: true,
-        step: 0.000001,
-      });
-      const nonce = m.requiredString('transferNonce', {
-        pattern: DIGITS,
-        form: 'a decimal integer',
-      });
-      m.requiredString('chainId', { pattern: DIGITS, form: 'a decimal integer' });
+      const amount = m.read('amount');
+      if (!isMultipleOf(amount, USDC_STEP)) {
+        throw invalid('message.amount', `must be a multiple of ${USDC_STEP.toFixed(6)}`);
+      }
+      const nonce = m.read('transferNonce');
+      m.read('chainId');
       const receiver = state.account(receiverId);
       if (!receiver) throw invalid('message.receiver', `unknown account ${receiverId}`);
       if (receiver === me) throw invalid('message.receiver', 'must be another account');

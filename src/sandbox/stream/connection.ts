@@ -10,10 +10,12 @@ import { verifyRequestSignature } from '../request-verify.ts';
 import type { Account, SandboxState } from '../state.ts';
 import { type ParsedTopic, parseTopic, type StreamKind } from './topics.ts';
 
+export type RequestId = string | number | undefined;
+
 /** A client whose unsent frames pass this is too slow: it is dropped, not buffered. */
 export const MAX_BUFFERED_BYTES = 1 << 20;
-/** Topics per connection (the whole public catalog fits). */
-export const MAX_TOPICS = 64;
+/** Topics per connection (every topic of the default symbols fits: about 18 a symbol). */
+export const MAX_TOPICS = 128;
 /** Close code of a failed auth (policy violation). */
 export const AUTH_FAILED_CLOSE = 1008;
 
@@ -22,6 +24,10 @@ export interface ConnectionDeps {
   clock: () => number;
   /** After a successful subscribe ack (the maintenance topic pushes its current status). */
   subscribed(connection: StreamConnection, topic: ParsedTopic, name: string): void;
+  /** After a topic was dropped (an unsubscribe of a topic it had). */
+  unsubscribed(connection: StreamConnection, topic: ParsedTopic, name: string): void;
+  /** A one-shot `request` on the public stream: the server answers it. */
+  request(connection: StreamConnection, id: RequestId, params: unknown): void;
 }
 
 interface Frame {
@@ -29,6 +35,11 @@ interface Frame {
   event?: unknown;
   topic?: unknown;
   params?: { svc_key?: unknown; sign?: unknown; timestamp?: unknown };
+}
+
+/** The client's frame `id`, echoed in the answer when it is a string or a number. */
+function frameId(frame: Frame): RequestId {
+  return typeof frame.id === 'string' || typeof frame.id === 'number' ? frame.id : undefined;
 }
 
 export class StreamConnection {
@@ -46,16 +57,31 @@ export class StreamConnection {
   ) {}
 
   send(frame: object): void {
+    this.sendText(JSON.stringify(frame));
+  }
+
+  /** A frame already serialized (one text for every subscriber of a push). */
+  sendText(text: string): void {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.ws.terminate();
       return;
     }
-    this.ws.send(JSON.stringify(frame));
+    this.ws.send(text);
   }
 
   push(topic: string, data: unknown): void {
     this.send({ topic, ts: this.deps.clock(), data });
+  }
+
+  /** Answers a one-shot request: `data` on success, else the error text. */
+  answer(id: RequestId, result: { data: unknown } | { errorMsg: string }): void {
+    const ts = this.now();
+    if ('errorMsg' in result) {
+      this.send({ id, event: 'request', success: false, errorMsg: result.errorMsg, ts });
+    } else {
+      this.send({ id, event: 'request', success: true, ts, data: result.data });
+    }
   }
 
   receive(text: string): void {
@@ -75,7 +101,7 @@ export class StreamConnection {
       this.send({ event: 'error', success: false, errorMsg: 'invalid frame', ts: this.now() });
       return;
     }
-    const id = typeof frame.id === 'string' || typeof frame.id === 'number' ? frame.id : undefined;
+    const id = frameId(frame);
     switch (frame.event) {
       case 'ping':
         this.send({ event: 'pong', ts: this.now() });
@@ -90,15 +116,24 @@ export class StreamConnection {
       case 'unsubscribe':
         this.subscription(id, frame.event, frame.topic);
         return;
-      default:
-        this.send({
-          id,
-          event: typeof frame.event === 'string' ? frame.event : 'error',
-          success: false,
-          errorMsg: `invalid event ${String(frame.event)}`,
-          ts: this.now(),
-        });
+      case 'request':
+        if (this.kind === 'public') {
+          this.deps.request(this, id, frame.params);
+          return;
+        }
+        break;
     }
+    this.refuseEvent(id, frame.event);
+  }
+
+  private refuseEvent(id: RequestId, event: unknown): void {
+    this.send({
+      id,
+      event: typeof event === 'string' ? event : 'error',
+      success: false,
+      errorMsg: `invalid event ${String(event)}`,
+      ts: this.now(),
+    });
   }
 
   private now(): number {
@@ -144,11 +179,15 @@ export class StreamConnection {
         ...(errorMsg === undefined ? {} : { errorMsg }),
         ts: this.now(),
       });
-    const name = typeof topic === 'string' ? topic : '';
+    if (typeof topic !== 'string' || topic === '') {
+      ack('missing required parameter topic');
+      return;
+    }
+    const name = topic;
     const { state } = this.deps;
     const parsed = parseTopic(name, this.kind, state.brokerId, state.symbolKnown);
-    if (!parsed) {
-      ack(`invalid topic ${name}`);
+    if ('errorMsg' in parsed) {
+      ack(parsed.errorMsg);
       return;
     }
     if (this.kind === 'private' && !this.account) {
@@ -156,8 +195,9 @@ export class StreamConnection {
       return;
     }
     if (event === 'unsubscribe') {
-      this.topics.delete(name);
+      const had = this.topics.delete(name);
       ack();
+      if (had) this.deps.unsubscribed(this, parsed, name);
       return;
     }
     if (!this.topics.has(name) && this.topics.size >= MAX_TOPICS) {

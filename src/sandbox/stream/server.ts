@@ -1,7 +1,8 @@
 /**
  * The sandbox's WebSocket service on the REST port: upgrades on the facts' two paths,
  * heartbeats, and pushes of what the engine and the control endpoints produce (execution
- * reports, positions and balances on fills, wallet events, tickers, maintenance status).
+ * reports, positions and balances on fills, wallet events, tickers, maintenance status) and
+ * the public market topics (market-topic-feed.ts).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -13,12 +14,15 @@ import {
   type WalletStatus,
 } from '../../contract/constants.ts';
 import { round } from '../decimal.ts';
+import type { MarketActivity } from '../market/activity.ts';
 import { isPending } from '../records.ts';
 import type { Account, SandboxState } from '../state.ts';
 import type { TradingEngine } from '../trading.ts';
-import { listenAlgo } from './algo-feed.ts';
 import { StreamConnection } from './connection.ts';
-import { balancePayload, executionReport, positionPayload, type WalletEvent } from './payloads.ts';
+import { type MarketCadence, marketCadence } from './market-cadence.ts';
+import { MarketTopicFeed, type MarketTopicTimers } from './market-topic-feed.ts';
+import type { WalletEvent } from './payloads.ts';
+import { listenPrivate } from './private-feed.ts';
 import { type TickerData, tickers } from './tickers.ts';
 import { type ParsedTopic, type StreamKind, tickersTopic } from './topics.ts';
 
@@ -29,6 +33,8 @@ export interface StreamOptions {
   maxMissedPongs?: number;
   /** Ticker pushes every this many ms. @default 1_000 */
   tickerIntervalMs?: number;
+  /** Push cadences of the public market topics (defaults: the facts'). */
+  market?: Partial<MarketCadence>;
 }
 
 export interface MaintenanceStatus {
@@ -61,6 +67,8 @@ export interface StreamDeps {
   engine: TradingEngine;
   clock: () => number;
   log: (line: string) => void;
+  /** The activity control: while it drives a book, each of its ticks is pushed at once. */
+  activity?: Pick<MarketActivity, 'rates'>;
 }
 
 export class StreamServer {
@@ -71,7 +79,8 @@ export class StreamServer {
    * Engine listeners, on while a private client is subscribed: the engine builds its event
    * snapshots only when someone listens.
    */
-  private offEngine: (() => void)[] | undefined;
+  private offEngine: (() => void) | undefined;
+  private readonly market: MarketTopicFeed;
   private refusing = false;
   private walletIds = 0;
   maintenance: MaintenanceStatus = { status: 0 };
@@ -86,6 +95,12 @@ export class StreamServer {
       setInterval(() => this.pushTickers(), options.tickerIntervalMs ?? 1_000),
     ];
     for (const timer of this.timers) timer.unref();
+    this.market = new MarketTopicFeed({
+      source: deps.state.feed,
+      ticking: (symbol) => (deps.activity?.rates(symbol).bookUpdatesPerSecond ?? 0) > 0,
+      clock: deps.clock,
+      cadence: marketCadence(options.market),
+    });
   }
 
   /** Serves upgrades of `server` on the stream paths; anything else is refused. */
@@ -113,7 +128,11 @@ export class StreamServer {
         const connection = new StreamConnection(ws, kind, accountId, {
           state: this.deps.state,
           clock: this.deps.clock,
-          subscribed: (c, topic) => this.onSubscribed(c, topic),
+          subscribed: (c, topic, name) => this.onSubscribed(c, topic, name),
+          unsubscribed: (c, topic, name) => {
+            if (topic.kind === 'market') this.market.unsubscribe(c, name);
+          },
+          request: (c, id, params) => this.market.request(c, id, params),
         });
         this.connections.add(connection);
         ws.on('message', (data, isBinary) => {
@@ -147,6 +166,16 @@ export class StreamServer {
 
   accept(): void {
     this.refusing = false;
+  }
+
+  /** The next `{symbol}@orderbookupdate` is withheld: the one after it does not chain. */
+  breakBookChain(symbol: string): { symbol: string; ts: number } {
+    return this.market.breakBookChain(symbol);
+  }
+
+  /** Timers and listeners of the market topics now (all gone when nobody follows one). */
+  marketTopicTimers(): MarketTopicTimers {
+    return this.market.activity();
   }
 
   /** Announces a maintenance status; entering maintenance cancels pending orders. */
@@ -186,9 +215,10 @@ export class StreamServer {
 
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
-    for (const off of this.offEngine ?? []) off();
+    this.offEngine?.();
     this.offEngine = undefined;
     this.drop();
+    this.market.close();
     this.wss.close();
   }
 
@@ -205,60 +235,21 @@ export class StreamServer {
     for (const c of this.subscribers('private', topic, accountId)) c.push(topic, data);
   }
 
-  private onSubscribed(connection: StreamConnection, topic: ParsedTopic): void {
+  private onSubscribed(connection: StreamConnection, topic: ParsedTopic, name: string): void {
     if (topic.kind === 'maintenance') connection.push(MAINTENANCE_TOPIC, this.maintenance);
-    if (topic.kind === 'private') this.listen();
-  }
-
-  private listen(): void {
-    if (this.offEngine) return;
-    const { events } = this.deps.state;
-    this.offEngine = [
-      ...listenAlgo(events, (id, topic, data) => this.pushPrivate(id, topic, data)),
-      events.on('order', (event) =>
-        this.pushPrivate(event.accountId, 'executionreport', executionReport(event)),
-      ),
-      events.on('transfer', (event) => {
-        for (const [accountId, side] of [
-          [event.fromAccountId, 'WITHDRAW'],
-          [event.toAccountId, 'DEPOSIT'],
-        ] as const) {
-          this.pushPrivate(accountId, 'wallet', {
-            id: `transfer-${event.id}`,
-            side,
-            token: event.token,
-            amount: event.amount,
-            fee: 0,
-            trans_status: 'COMPLETED',
-            created_time: event.timestamp,
-            updated_time: event.timestamp,
-          } satisfies WalletEvent);
-        }
-      }),
-      events.on('liquidation', (event) =>
-        this.pushPrivate(event.accountId, 'liquidationsaccount', [
-          {
-            liquidationId: event.liquidationId,
-            timestamp: event.timestamp,
-            positionsByPerp: event.positions,
-          },
-        ]),
-      ),
-      events.on('position', (event) =>
-        this.pushPrivate(event.accountId, 'position', {
-          positions: [positionPayload(event.position)],
-        }),
-      ),
-      events.on('balance', (event) =>
-        this.pushPrivate(event.accountId, 'balance', balancePayload(event.balance)),
-      ),
-    ];
+    if (topic.kind === 'market') this.market.subscribe(connection, name, topic.ref);
+    if (topic.kind === 'private' && !this.offEngine) {
+      this.offEngine = listenPrivate(this.deps.state.events, (id, t, data) =>
+        this.pushPrivate(id, t, data),
+      );
+    }
   }
 
   private gone(connection: StreamConnection): void {
-    this.connections.delete(connection);
+    if (!this.connections.delete(connection)) return;
+    this.market.gone(connection);
     if (!this.offEngine || [...this.connections].some((c) => c.kind === 'private')) return;
-    for (const off of this.offEngine) off();
+    this.offEngine();
     this.offEngine = undefined;
   }
 

@@ -9,8 +9,9 @@ import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import { type AccountReads, accountReads } from './account-reads.ts';
 import { AccountStream } from './account-stream.ts';
-import type { BackoffPolicy } from './backoff.ts';
+import { type BackoffPolicy, backoffDelay } from './backoff.ts';
 import { maintenanceFromStream } from './map.ts';
+import { MarketBooks, type PublicPort } from './market-books.ts';
 import type { MaintenanceStatusModel } from './market-models.ts';
 import type { AccountStreamEvent } from './models.ts';
 import {
@@ -58,7 +59,11 @@ export type AccountListener =
   | { accountEvent(event: AccountStreamEvent): void };
 export type PublicListener =
   | ((data: unknown, ts: number) => void)
-  | { publicData(data: unknown, ts: number): void };
+  | {
+      publicData(data: unknown, ts: number): void;
+      /** The upstream refused the topic (`errorMsg`, e.g. `invalid symbol <s>`). */
+      publicRefused?(reason: string): void;
+    };
 
 interface AccountEntry {
   stream: AccountStream;
@@ -83,8 +88,22 @@ export class StreamHub {
   maintenance: MaintenanceStatusModel | undefined;
   /** Resyncs of every account stream of this replica (metrics read them at scrape time). */
   readonly resyncStats: ResyncStats = newResyncStats();
+  /** The local order books, one per symbol followed here, fed by the public connection. */
+  readonly books: MarketBooks;
 
-  constructor(private readonly options: StreamHubOptions) {}
+  constructor(private readonly options: StreamHubOptions) {
+    const port: PublicPort = {
+      listen: (topic, listener) => this.listenPublic(topic, listener),
+      unlisten: (topic, listener) => this.unlistenPublic(topic, listener),
+      request: (params) =>
+        this.publicSocket?.request(params) ?? Promise.reject(new Error('not connected')),
+      ready: () => this.publicSocket?.isReady ?? false,
+    };
+    this.books = new MarketBooks(port, {
+      retryDelay: (attempt) => backoffDelay(this.socketOptions.backoff, attempt),
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
 
   private get socketOptions() {
     const o = this.options;
@@ -197,6 +216,11 @@ export class StreamHub {
     this.publicClosing.unref();
   }
 
+  /** Whether the upstream confirmed a public topic on the current connection (tests). */
+  publicSubscribed(topic: string): boolean {
+    return this.publicSocket?.isSubscribed(topic) ?? false;
+  }
+
   /** Whether an account's private stream is up (authenticated and subscribed). */
   accountReady(accountId: string): boolean {
     return this.accounts.get(accountId)?.stream.isReady ?? false;
@@ -220,6 +244,7 @@ export class StreamHub {
 
   close(): void {
     this.closed = true;
+    this.books.close();
     for (const entry of this.accounts.values()) {
       clearTimeout(entry.closing);
       entry.stream.close();
@@ -245,8 +270,17 @@ export class StreamHub {
           else l.publicData(data, ts);
         }
       },
-      onReady: () => {},
-      onDown: (reason) => this.options.log?.('upstream public stream down', { reason }),
+      onTopicRefused: (topic, reason) => {
+        for (const l of this.topics.get(topic) ?? []) {
+          if (typeof l !== 'function') l.publicRefused?.(reason);
+        }
+      },
+      // Every (re)connection: the books ask for fresh snapshots (updates may have been lost).
+      onReady: () => this.books.connectionReady(),
+      onDown: (reason) => {
+        this.books.connectionDown();
+        this.options.log?.('upstream public stream down', { reason });
+      },
     });
     return this.publicSocket;
   }

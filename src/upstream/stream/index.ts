@@ -9,7 +9,8 @@ export * from './map.ts';
 export * from './market-models.ts';
 export * from './models.ts';
 export type { ResyncBounds, ResyncStats } from './order-resync.ts';
-export { StreamSocket, type StreamSocketOptions } from './socket.ts';
+export { StreamSocket } from './socket.ts';
+export type { StreamSocketOptions } from './socket-options.ts';
 
 /** `ws(s)://host[:port]` of an upstream's streams from its REST base URL. */
 export function wsBaseOf(httpBase: string): string {

@@ -5,47 +5,9 @@
  * re-subscribes. Consumers see pushes and a `ready` after every (re)connection, nothing else.
  */
 import { WebSocket } from 'ws';
-import { type BackoffPolicy, backoffDelay } from './backoff.ts';
-
-export interface AuthParams {
-  svc_key: string;
-  sign: string;
-  timestamp: number;
-}
-
-export interface StreamSocketOptions {
-  url: string;
-  /** Builds the auth frame's params (private streams); called on every connection. */
-  auth?: () => AuthParams;
-  backoff: BackoffPolicy;
-  /** No frame for this long: the connection is dead; reconnect. */
-  silenceMs: number;
-  /** The client pings this often (the server's pings count as traffic too). */
-  pingMs: number;
-  onPush(topic: string, data: unknown, ts: number): void;
-  /**
-   * After auth and subscriptions, on every (re)connection; `resumed` after the first.
-   * `serverTs`: the server's `ts` on the last answer of this connection, when it sent one.
-   */
-  onReady(resumed: boolean, serverTs: number | undefined): void;
-  onDown?(reason: string): void;
-  /** Host clock for liveness (not server time: a learned clock offset must not look like silence). @default Date.now */
-  now?: () => number;
-  /** Auth refusals in a row after which the socket gives up (closes for good). @default 3 */
-  maxAuthFailures?: number;
-  /** The socket gave up: its auth was refused `maxAuthFailures` times in a row. */
-  onRefused?(reason: string): void;
-}
-
-interface Frame {
-  id?: unknown;
-  event?: unknown;
-  success?: unknown;
-  errorMsg?: unknown;
-  topic?: unknown;
-  ts?: unknown;
-  data?: unknown;
-}
+import { backoffDelay } from './backoff.ts';
+import { PendingRequests, type RequestAnswer, RequestError } from './pending-requests.ts';
+import type { Frame, StreamSocketOptions } from './socket-options.ts';
 
 /** Frames a ws client may hold unsent before the connection is considered stuck. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -67,6 +29,9 @@ export class StreamSocket {
   private authed = false;
   /** Ids of the subscribe frames of this connection not yet acknowledged. */
   private readonly pendingAcks = new Set<string>();
+  /** Subscribe frames of this connection by id, until answered; topics the server confirmed. */
+  private readonly awaiting = new Map<string, string>();
+  private readonly confirmed = new Set<string>();
   private closed = false;
   /** Auth refusals since the last successful auth. */
   private authFailures = 0;
@@ -74,10 +39,13 @@ export class StreamSocket {
   private authId: string | undefined;
   private retry: NodeJS.Timeout | undefined;
   private readonly watchdog: NodeJS.Timeout;
+  /** One-shot requests of this connection awaiting their answer (deadline: `silenceMs`, ≤ 10 s). */
+  private readonly requests: PendingRequests;
   private readonly now: () => number;
 
   constructor(private readonly options: StreamSocketOptions) {
     this.now = options.now ?? Date.now;
+    this.requests = new PendingRequests(Math.min(options.silenceMs, 10_000));
     const tick = Math.max(10, Math.min(options.pingMs, options.silenceMs / 4));
     this.watchdog = setInterval(() => this.check(), tick);
     this.watchdog.unref();
@@ -93,19 +61,37 @@ export class StreamSocket {
     if (this.topics.has(topic)) return;
     this.topics.add(topic);
     if (!this.authed) return; // sent with the others once authenticated
-    const id = this.nextId();
+    const id = this.sendSubscribe(topic);
     if (!this.ready) this.pendingAcks.add(id);
-    this.send({ id, event: 'subscribe', topic });
+  }
+
+  /** Whether the server confirmed `topic` on the current connection (its pushes now arrive). */
+  isSubscribed(topic: string): boolean {
+    return this.confirmed.has(topic);
   }
 
   unsubscribe(topic: string): void {
     if (!this.topics.delete(topic)) return;
+    this.confirmed.delete(topic);
     if (this.authed) this.send({ id: this.nextId(), event: 'unsubscribe', topic });
+  }
+
+  /**
+   * A one-shot request (`{id, event: 'request', params}`) on the current connection; fails
+   * at once when it is not ready, and when the connection drops before the answer.
+   */
+  request(params: object): Promise<RequestAnswer> {
+    if (!this.ready) return Promise.reject(new RequestError('not connected', false));
+    const id = this.nextId();
+    const answer = this.requests.add(id);
+    this.send({ id, event: 'request', params });
+    return answer;
   }
 
   /** Closes for good. */
   close(): void {
     this.closed = true;
+    this.requests.failAll('closed');
     this.ready = false;
     clearInterval(this.watchdog);
     clearTimeout(this.retry);
@@ -181,10 +167,18 @@ export class StreamSocket {
         frame.data,
         typeof frame.ts === 'number' ? frame.ts : this.now(),
       );
-    } else if (typeof frame.id === 'string' && this.pendingAcks.delete(frame.id)) {
+    } else if (frame.event === 'request' && this.requests.settle(frame)) {
+      // A one-shot request's answer (its promise has it).
+    } else if (typeof frame.id === 'string' && this.awaiting.has(frame.id)) {
+      const topic = this.awaiting.get(frame.id)!;
+      this.awaiting.delete(frame.id);
+      if (frame.success !== false && this.topics.has(topic)) this.confirmed.add(topic);
+      else if (this.topics.has(topic)) this.options.onTopicRefused?.(topic, reasonOf(frame));
       // An acknowledged (or refused: logged by the server's errorMsg) subscription. Ready
       // only once the server has every topic: events before that could be missed.
-      if (this.pendingAcks.size === 0 && !this.ready) this.becomeReady();
+      if (this.pendingAcks.delete(frame.id) && this.pendingAcks.size === 0 && !this.ready) {
+        this.becomeReady();
+      }
     } else if (this.authId !== undefined && frame.id === this.authId) {
       this.authId = undefined;
       this.onAuthReply(frame);
@@ -199,7 +193,7 @@ export class StreamSocket {
     }
     // A refused key stays refused (revoked, unknown): retry a few times (a clock skew may
     // heal), then give up and say so rather than retry quietly for ever.
-    const reason = typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';
+    const reason = reasonOf(frame);
     if (++this.authFailures >= (this.options.maxAuthFailures ?? 3)) {
       this.close();
       this.options.onRefused?.(reason);
@@ -209,12 +203,15 @@ export class StreamSocket {
   private subscribed(): void {
     this.authed = true;
     this.pendingAcks.clear();
-    for (const topic of this.topics) {
-      const id = this.nextId();
-      this.pendingAcks.add(id);
-      this.send({ id, event: 'subscribe', topic });
-    }
+    for (const topic of this.topics) this.pendingAcks.add(this.sendSubscribe(topic));
     if (this.pendingAcks.size === 0) this.becomeReady();
+  }
+
+  private sendSubscribe(topic: string): string {
+    const id = this.nextId();
+    this.awaiting.set(id, topic);
+    this.send({ id, event: 'subscribe', topic });
+    return id;
   }
 
   private becomeReady(): void {
@@ -230,6 +227,9 @@ export class StreamSocket {
     ws?.removeAllListeners('message');
     this.ready = false;
     this.authed = false;
+    this.awaiting.clear();
+    this.confirmed.clear();
+    this.requests.failAll(`connection ${reason}`);
     if (this.closed || this.retry) return;
     this.options.onDown?.(reason);
     const delay = backoffDelay(this.options.backoff, this.attempt++);
@@ -259,3 +259,7 @@ export class StreamSocket {
     if (this.authed && silent >= this.options.pingMs) this.send({ event: 'ping', ts: this.now() });
   }
 }
+
+/** The server's `errorMsg` of a refusal, bounded. */
+const reasonOf = (frame: Frame): string =>
+  typeof frame.errorMsg === 'string' ? frame.errorMsg.slice(0, 200) : 'refused';

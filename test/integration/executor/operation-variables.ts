@@ -8,12 +8,24 @@ const ETH = { symbol: 'PERP_ETH_USDC', orderType: 'LIMIT', side: 'BUY' };
 
 /** Variables of operations/' operations, by operation name, in the order they run. */
 export const OPERATION_VARIABLES: Record<string, Record<string, unknown>> = {
+  Markets: {},
+  MarketTicker: { symbol: 'PERP_ETH_USDC' },
+  OrderBook: { symbol: 'PERP_ETH_USDC', depth: 5 },
+  MarketTrades: { symbol: 'PERP_ETH_USDC', first: 10 },
+  Klines: { symbol: 'PERP_ETH_USDC', interval: 'MIN_1', first: 5 },
   PlaceOrder: { input: { ...ETH, orderPrice: 2700, orderQuantity: 1, clientOrderId: 'ops-1' } },
   PlaceOrders: {
     inputs: [
       { ...ETH, orderPrice: 2600, orderQuantity: 1, clientOrderId: 'ops-2' },
       { ...ETH, orderPrice: 2500, orderQuantity: 1, clientOrderId: 'ops-3' },
-      { ...ETH, symbol: 'PERP_NOPE_USDC', orderPrice: 1, orderQuantity: 1, clientOrderId: 'ops-4' },
+      // An order tag the upstream does not know: this item only is refused (upstream).
+      {
+        ...ETH,
+        orderPrice: 2400,
+        orderQuantity: 1,
+        clientOrderId: 'ops-4',
+        orderTag: 'NO_SUCH_CODE',
+      },
     ],
   },
   OrderStatus: { clientOrderId: 'ops-1' },

@@ -340,8 +340,10 @@ describe('placeOrders', () => {
 
   it('a failed item is a BatchItemError with the upstream message; the others are placed', async () => {
     const p = freshTrader();
-    // A well-formed symbol the upstream does not list: that item only is refused.
-    const inputs = [resting(), resting({ symbol: 'PERP_NOPE_USDC' }), resting()];
+    // The client_order_id of an order placed before: that item only is refused upstream (a
+    // symbol the upstream does not list is the gateway's to refuse: docs/market-data.md).
+    const { clientOrderId: taken } = await place(p);
+    const inputs = [resting(), resting({ clientOrderId: taken }), resting()];
     const r = await run(p, BATCH, { inputs });
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     const results = r.data?.placeOrders.results;

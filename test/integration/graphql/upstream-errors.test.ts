@@ -48,11 +48,15 @@ describe('mutations: union members', () => {
     });
   });
 
-  it('a business rule of the upstream (price off the tick) → UpstreamRejectedError -1103', async () => {
-    const r = await h.exec('trader', PLACE, { input: { ...order, orderPrice: 50000.05 } });
+  it('a business rule only the upstream checks (margin) → UpstreamRejectedError -1101', async () => {
+    // The symbol's rules (tick, range, notional) are the gateway's own: docs/market-data.md.
+    const { credentials, seed } = generateDemoAccount('demo', 'trader');
+    h.sandbox.registerAccount({ ...seed, balance: 1 });
+    const poor: Principal = { label: 'poor', role: 'trader', developer: false, credentials };
+    const r = await h.exec(poor, PLACE, { input: order });
     expect(r.data?.placeOrder).toMatchObject({
       __typename: 'UpstreamRejectedError',
-      upstreamCode: -1103,
+      upstreamCode: -1101,
     });
   });
 

@@ -125,6 +125,32 @@ describe('Apollo Client 4 + persisted-queries link, PERSISTED_OPERATIONS=require
     expect(typeof nonce.strategyVaultNonce).toBe('number');
   });
 
+  it('runs the market reads by hash: anonymous but for the signed book', async () => {
+    const markets = await run(anonymous, generated.MarketsDocument, {});
+    expect(markets.markets.map((m) => m.symbol)).toContain('PERP_ETH_USDC');
+    const ticker = await run(anonymous, generated.MarketTickerDocument, {
+      symbol: 'PERP_ETH_USDC',
+    });
+    expect(ticker.market).toMatchObject({ symbol: 'PERP_ETH_USDC' });
+    expect(ticker.market?.markPrice).toBeGreaterThan(0);
+    const book = await run(trader, generated.OrderBookDocument, {
+      symbol: 'PERP_ETH_USDC',
+      depth: 3,
+    });
+    expect(book.orderBook.asks).toHaveLength(3);
+    const trades = await run(anonymous, generated.MarketTradesDocument, {
+      symbol: 'PERP_ETH_USDC',
+      first: 5,
+    });
+    expect(trades.marketTrades).toBeInstanceOf(Array);
+    const candles = await run(anonymous, generated.KlinesDocument, {
+      symbol: 'PERP_ETH_USDC',
+      interval: 'MIN_1',
+      first: 3,
+    });
+    expect(candles.klines.length).toBeGreaterThan(0);
+  });
+
   it('runs the order lifecycle operations by hash', async () => {
     const resting = (clientOrderId: string, orderPrice: number) => ({
       symbol: 'PERP_ETH_USDC',

@@ -105,6 +105,15 @@ describe('cache isolation', () => {
       expect(keys.length).toBeGreaterThanOrEqual(4);
       for (const key of keys) {
         const owners = (['trader', 'otherTrader'] as const).filter((c) => key.includes(tag(c)));
+        if (key.startsWith(`${s.prefix}:{global}:cache:`)) {
+          // Market data, shared by every caller (docs/market-data.md): no account in it at all.
+          expect(owners, key).toEqual([]);
+          const text = (await redis.get(key)) ?? '';
+          for (const c of ['trader', 'otherTrader'] as const) {
+            expect(text).not.toContain(s.accountOf(c));
+          }
+          continue;
+        }
         expect(owners, key).toHaveLength(1);
         const other = owners[0] === 'trader' ? 'otherTrader' : 'trader';
         const values = Object.values(await redis.hgetall(key)).join('\n');

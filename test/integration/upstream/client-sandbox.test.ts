@@ -142,13 +142,19 @@ describe('every operation of the catalog', () => {
     expect((await client.fundingRate('PERP_BTC_USDC')).last_funding_rate).toBe(0.0001);
     expect((await client.fundingRates()).rows).toHaveLength(5);
 
-    // klineHistory answers without the envelope, which the client does not read yet (the
-    // gateway side of issue 25); the sandbox's answer is tested in sandbox/market-rest.test.ts.
+    // klineHistory answers without the envelope (TradingView columns): the body is the data.
+    const to = Math.floor(Date.now() / 1000);
+    const tv = await client.klineHistory({
+      symbol: 'PERP_BTC_USDC',
+      resolution: '1m',
+      from: to - 120,
+      to,
+      limit: 2,
+    });
+    expect(tv).toMatchObject({ s: 'ok', v: expect.arrayContaining([0.01]) });
     // The algo and leverage operations: upstream/algo-client.test.ts.
     const algo = new Set<string>(Object.values(ALGO_ENDPOINTS).map((row) => row.name));
-    const called = Object.keys(CATALOG).filter(
-      (name) => name !== 'klineHistory' && !algo.has(name),
-    );
+    const called = Object.keys(CATALOG).filter((name) => !algo.has(name));
     expect(new Set(client.events.map((e) => e.operation))).toEqual(new Set(called));
     expect(client.events.every((e) => e.outcome === 'ok')).toBe(true);
     expect(h.sandbox.requestLog.filter((e) => e.status !== 200)).toEqual([]);

@@ -36,6 +36,7 @@ describe('bench figures', () => {
       all,
       { fanoutP99Ms: 87.25, fanoutBytesPerSubscriber: 15_000.4, wsP99Ms: null },
       { hostileTraderP99Ratio: 1.23456 },
+      { bookFanoutP99Ms: 41.26, wsP99Ms: 55.04, bookFanoutCpuMsPerUpdate: 61.234 },
     );
     expect(Object.keys(r).sort()).toEqual(Object.keys(TARGETS).sort());
     expect(r).toEqual({
@@ -49,6 +50,9 @@ describe('bench figures', () => {
       fanoutBytesPerSubscriber: 15_000,
       fanoutWsP99Ms: null,
       hostileTraderP99Ratio: 1.235,
+      bookFanoutP99Ms: 41.3,
+      bookFanoutWsP99Ms: 55,
+      bookFanoutCpuMsPerUpdate: 61.23,
     });
   });
 
@@ -60,12 +64,17 @@ describe('bench figures', () => {
     expect(text).toMatch(/cachedVsPeer .*target >= 2\.5 +MISSED/);
     const hostile = formatRatios(ratios(all, null, { hostileTraderP99Ratio: 2.5 }));
     expect(hostile.text).toMatch(/hostileTraderP99Ratio .*: 2\.500 +target <= 2 +MISSED/);
+    const book = { bookFanoutP99Ms: 120, wsP99Ms: 90, bookFanoutCpuMsPerUpdate: 70.5 };
+    const books = formatRatios(ratios(all, null, null, book));
+    expect(books.missed).toEqual(['cachedVsPeer', 'bookFanoutP99Ms']);
+    expect(books.text).toMatch(/bookFanoutP99Ms .*: 120\.000 ms +target <= 100 ms +MISSED/);
+    expect(books.text).toMatch(/bookFanoutCpuMsPerUpdate .*: 70\.50 ms +no target +\(reported\)/);
   });
 
   it('marks a figure whose scenarios did not run as not measured, not as met or missed', () => {
     const { text, missed } = formatRatios(ratios({ ceiling: scenario(1000) }));
     expect(missed).toEqual([]);
-    expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(10);
+    expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(13);
   });
 
   it('prints the bounds that the ceilings set, and nothing without their scenarios', () => {

@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROOT_FIELD_ENDPOINTS } from '../../../src/caller-limits/cost.ts';
-import { CLIENT_ORDER_ID_PATTERN, CLIENT_ORDER_ID_RULES } from '../../../src/contract/constants.ts';
+import { CLIENT_ORDER_ID_MAX, CLIENT_ORDER_ID_PATTERN } from '../../../src/contract/constants.ts';
 import { ENDPOINT_KEYS, ENDPOINTS, type Endpoint } from '../../../src/contract/endpoints.ts';
 import { UPSTREAM_ERRORS } from '../../../src/contract/errors.ts';
+import { CLIENT_ORDER_ID } from '../../../src/contract/fields.ts';
 import { ROUTE_DOCS } from '../../../src/sandbox/openapi-routes.ts';
 import { SANDBOX_ROUTES } from '../../../src/sandbox/routes/index.ts';
 import { CATALOG, type Operation } from '../../../src/upstream/catalog.ts';
@@ -46,8 +47,16 @@ describe('endpoint table', () => {
   it('signs orders only on trading endpoints, which all take an order signature', () => {
     for (const [key, row] of rows) {
       expect(row.signature !== 'none', key).toBe(row.auth === 'trading');
-      if (row.signature === 'query') expect(row.query, key).toContain('signature');
-      if (row.signature === 'body' || row.signature === 'items') expect(row.body, key).toBe(true);
+      if (row.signature === 'query')
+        expect(Object.keys(row.query ?? {}), key).toContain('signature');
+      if (row.signature === 'body') expect(row.body?.signature?.required, key).toBe(true);
+      if (row.signature === 'items') {
+        const items = row.body?.orders;
+        expect(
+          items?.kind === 'list' && items.of.kind === 'object' && items.of.fields.signature,
+          key,
+        ).toBeTruthy();
+      }
     }
   });
 
@@ -85,8 +94,12 @@ describe('client_order_id rule', () => {
   ];
   it('the named checks and the pattern are the same rule', () => {
     for (const id of samples) {
-      const ok = CLIENT_ORDER_ID_RULES.every((check) => check.test(id));
+      const ok =
+        id.length > 0 &&
+        id.length <= CLIENT_ORDER_ID_MAX &&
+        (CLIENT_ORDER_ID.checks ?? []).every((check) => check.test(id));
       expect(ok, JSON.stringify(id)).toBe(CLIENT_ORDER_ID_PATTERN.test(id));
     }
+    expect(CLIENT_ORDER_ID.form).toBe(CLIENT_ORDER_ID_PATTERN);
   });
 });

@@ -63,7 +63,10 @@ describe('cacheControl', () => {
     };
     const derived = cacheHintsFrom(cache);
     expect(derived.private).toMatchObject({ account: 5, order: 1, orders: 1 });
-    expect(derived.public).toEqual({});
+    // Market data is public (anonymous, shared caches) for the market TTL; the signed book private.
+    expect(derived.public).toEqual({ markets: 1, market: 1, marketTrades: 1, klines: 1 });
+    expect(derived.private).toMatchObject({ orderBook: 1 });
+    expect(cacheHintsFrom({ ...cache, marketTtlMs: 3_000 }).public.markets).toBe(3);
     expect(derived.private).not.toHaveProperty('withdrawNonce');
     expect(derived.private).not.toHaveProperty('strategyVaultNonce');
     expect(cacheHintsFrom({ ...cache, enabled: false })).toEqual({ public: {}, private: {} });

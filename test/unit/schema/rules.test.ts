@@ -1,17 +1,33 @@
+/**
+ * The gateway's input rules: each field's zod rule as the translator builds it from its
+ * contract rule (schema/field-rules.ts), and whole inputs through the real schema, where
+ * Pothos checks every field and then the input type's cross-field rules.
+ */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { decimalPlaces } from '../../../src/contract/decimal.ts';
 import {
-  affiliateRebateRateInput,
-  createReferralCodeInput,
-  defaultFeeRatesInput,
-  orderTagFeeConfigInput,
-  pointsStageInput,
-  referralAdminInfoArgs,
-  sumAbove,
-} from '../../../src/schema/admin-input-rules.ts';
-import { placeOrderInput } from '../../../src/schema/input-rules.ts';
-import * as r from '../../../src/schema/rules.ts';
+  CLIENT_ORDER_ID,
+  ENUM_ID,
+  FEE_RATE,
+  LEVEL,
+  list,
+  NON_NEGATIVE,
+  ORDER_TAG,
+  PAGE,
+  POSITIVE,
+  SYMBOL,
+  TEXT,
+} from '../../../src/contract/fields.ts';
+import {
+  AFFILIATE_REBATE_RATE_BODY,
+  REFERRAL_ADMIN_QUERY,
+} from '../../../src/contract/fields-admin.ts';
+import { sumAbove } from '../../../src/schema/admin-input-rules.ts';
+import { zodRule } from '../../../src/schema/field-rules.ts';
+import { isoDate, MAX_CLIENT_ORDER_IDS } from '../../../src/schema/rules.ts';
 import { ruleOf } from '../../../src/schema/validation.ts';
+import { inputIssues, inputMessages } from './input-issues.ts';
 
 /** The `{path, rule}` of every issue, or [] when the value passes. */
 function issues(schema: z.ZodType, value: unknown): { path: string; rule: string }[] {
@@ -20,6 +36,27 @@ function issues(schema: z.ZodType, value: unknown): { path: string; rule: string
   return result.error.issues.map((i) => ({ path: i.path.join('.'), rule: ruleOf(i) }));
 }
 const rules = (schema: z.ZodType, value: unknown) => issues(schema, value).map((i) => i.rule);
+
+const r = {
+  symbol: zodRule(SYMBOL),
+  clientOrderId: zodRule(CLIENT_ORDER_ID),
+  orderTag: zodRule(ORDER_TAG),
+  enumId: zodRule(ENUM_ID),
+  positive: zodRule(POSITIVE),
+  nonNegative: zodRule(NON_NEGATIVE),
+  level: zodRule(LEVEL),
+  feeRate: zodRule(FEE_RATE),
+  isoDate,
+  page: zodRule(PAGE),
+  pageSize: zodRule(REFERRAL_ADMIN_QUERY.size),
+  MAX_PAGE_SIZE: REFERRAL_ADMIN_QUERY.size.max,
+  clientOrderIds: zodRule(
+    list({ of: CLIENT_ORDER_ID, minItems: 1, maxItems: MAX_CLIENT_ORDER_IDS }),
+  ),
+  accountIds: zodRule(AFFILIATE_REBATE_RATE_BODY.account_ids),
+  text: zodRule(TEXT),
+  decimalPlaces,
+};
 
 describe('field rules', () => {
   it('symbol: PERP_<BASE>_<QUOTE> with upper-case letters and digits', () => {
@@ -118,7 +155,9 @@ describe('field rules', () => {
   });
 });
 
-describe('placeOrderInput', () => {
+const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename } }';
+const placeIssues = (input: Record<string, unknown>) => inputIssues(PLACE, { input }, 'input.');
+describe('PlaceOrderInput', () => {
   const limit = {
     symbol: 'PERP_BTC_USDC',
     orderType: 'LIMIT',
@@ -127,13 +166,11 @@ describe('placeOrderInput', () => {
     orderQuantity: 0.01,
   };
 
-  it('accepts a LIMIT order and priceless MARKET/BID/ASK orders', () => {
-    expect(issues(placeOrderInput, limit)).toEqual([]);
-    expect(issues(placeOrderInput, { ...limit, orderType: 'MARKET', orderPrice: null })).toEqual(
-      [],
-    );
+  it('accepts a LIMIT order and priceless MARKET/BID/ASK orders', async () => {
+    expect(await placeIssues(limit)).toEqual([]);
+    expect(await placeIssues({ ...limit, orderType: 'MARKET', orderPrice: null })).toEqual([]);
     expect(
-      issues(placeOrderInput, {
+      await placeIssues({
         ...limit,
         orderType: 'BID',
         orderPrice: undefined,
@@ -144,51 +181,49 @@ describe('placeOrderInput', () => {
     ).toEqual([]);
   });
 
-  it('order price is required unless MARKET, ASK or BID', () => {
+  it('order price is required unless MARKET, ASK or BID', async () => {
     for (const orderType of ['LIMIT', 'IOC', 'FOK', 'POST_ONLY']) {
-      expect(issues(placeOrderInput, { ...limit, orderType, orderPrice: null })).toEqual([
+      expect(await placeIssues({ ...limit, orderType, orderPrice: null })).toEqual([
         { path: 'orderPrice', rule: 'requiredForType' },
       ]);
     }
   });
 
-  it('quantity or amount: one is required, amount only for MARKET/ASK/BID, not both', () => {
-    expect(issues(placeOrderInput, { ...limit, orderQuantity: undefined })).toEqual([
+  it('quantity or amount: one is required, amount only for MARKET/ASK/BID, not both', async () => {
+    expect(await placeIssues({ ...limit, orderQuantity: undefined })).toEqual([
       { path: 'orderQuantity', rule: 'requiredForType' },
     ]);
-    expect(
-      issues(placeOrderInput, { ...limit, orderQuantity: undefined, orderAmount: 10 }),
-    ).toEqual([
+    expect(await placeIssues({ ...limit, orderQuantity: undefined, orderAmount: 10 })).toEqual([
       { path: 'orderQuantity', rule: 'requiredForType' },
       { path: 'orderAmount', rule: 'onlyForMarketBidAsk' },
     ]);
-    expect(issues(placeOrderInput, { ...limit, orderType: 'MARKET', orderAmount: 10 })).toEqual([
+    expect(await placeIssues({ ...limit, orderType: 'MARKET', orderAmount: 10 })).toEqual([
       { path: 'orderAmount', rule: 'quantityOrAmount' },
     ]);
   });
 
-  it('level only with BID/ASK; visibleQuantity not on POST_ONLY; postOnlyAdjust only on POST_ONLY', () => {
-    expect(issues(placeOrderInput, { ...limit, level: 1 })).toEqual([
+  it('level only with BID/ASK; visibleQuantity not on POST_ONLY; postOnlyAdjust only on POST_ONLY', async () => {
+    expect(await placeIssues({ ...limit, level: 1 })).toEqual([
       { path: 'level', rule: 'onlyForBidAsk' },
     ]);
-    expect(issues(placeOrderInput, { ...limit, orderType: 'BID', level: 7 })).toEqual([
+    expect(await placeIssues({ ...limit, orderType: 'BID', level: 7 })).toEqual([
       { path: 'level', rule: 'range' },
     ]);
-    expect(
-      issues(placeOrderInput, { ...limit, orderType: 'POST_ONLY', visibleQuantity: 0 }),
-    ).toEqual([{ path: 'visibleQuantity', rule: 'notForPostOnly' }]);
-    expect(issues(placeOrderInput, { ...limit, visibleQuantity: 1 })).toEqual([
+    expect(await placeIssues({ ...limit, orderType: 'POST_ONLY', visibleQuantity: 0 })).toEqual([
+      { path: 'visibleQuantity', rule: 'notForPostOnly' },
+    ]);
+    expect(await placeIssues({ ...limit, visibleQuantity: 1 })).toEqual([
       { path: 'visibleQuantity', rule: 'notAboveQuantity' },
     ]);
-    expect(issues(placeOrderInput, { ...limit, postOnlyAdjust: true })).toEqual([
+    expect(await placeIssues({ ...limit, postOnlyAdjust: true })).toEqual([
       { path: 'postOnlyAdjust', rule: 'onlyForPostOnly' },
     ]);
-    expect(
-      issues(placeOrderInput, { ...limit, orderType: 'POST_ONLY', postOnlyAdjust: true }),
-    ).toEqual([]);
+    expect(await placeIssues({ ...limit, orderType: 'POST_ONLY', postOnlyAdjust: true })).toEqual(
+      [],
+    );
   });
 
-  it('reports every broken field rule at once, with its path', () => {
+  it('reports every broken field rule at once, with its path', async () => {
     const bad = {
       ...limit,
       symbol: 'btc',
@@ -198,7 +233,7 @@ describe('placeOrderInput', () => {
       orderTag: 'x'.repeat(40),
       slippage: 2,
     };
-    expect(issues(placeOrderInput, bad)).toEqual([
+    expect(await placeIssues(bad)).toEqual([
       { path: 'symbol', rule: 'symbol' },
       { path: 'clientOrderId', rule: 'noLeadingHyphen' },
       { path: 'orderPrice', rule: 'positive' },
@@ -209,27 +244,73 @@ describe('placeOrderInput', () => {
   });
 });
 
-describe('other inputs', () => {
-  it('default fee rates: required maker/taker, optional RWA, each a fee rate', () => {
-    expect(issues(defaultFeeRatesInput, { makerFeeRate: 0.0001, takerFeeRate: 0.00035 })).toEqual(
-      [],
-    );
+const BATCH =
+  'mutation($inputs: [PlaceOrderInput!]!) { placeOrders(inputs: $inputs) { __typename } }';
+
+describe('placeOrders(inputs:)', () => {
+  const order = { symbol: 'PERP_BTC_USDC', orderType: 'LIMIT', side: 'BUY', orderQuantity: 1 };
+  const batch = (inputs: Record<string, unknown>[]) => inputIssues(BATCH, { inputs }, 'inputs.');
+
+  it('checks each item by PlaceOrderInput, then the count, then distinct clientOrderIds', async () => {
+    const a = { ...order, orderPrice: 10, clientOrderId: 'a' };
+    expect(await batch([a, { ...a, clientOrderId: 'b' }])).toEqual([]);
+    expect(await batch([])).toEqual([{ path: 'inputs', rule: 'minItems' }]);
     expect(
-      issues(defaultFeeRatesInput, {
-        makerFeeRate: 0.000015,
-        takerFeeRate: 0.0003,
-        rwaMakerFeeRate: -0.00001,
-      }),
+      await batch(Array.from({ length: 11 }, (_, i) => ({ ...a, clientOrderId: `${i}` }))),
+    ).toEqual([{ path: 'inputs', rule: 'maxItems' }]);
+    expect(await batch([a, { ...a, orderPrice: 0 }, a, a])).toEqual([
+      { path: '1.orderPrice', rule: 'positive' },
+      { path: '1.clientOrderId', rule: 'uniqueInBatch' },
+      { path: '2.clientOrderId', rule: 'uniqueInBatch' },
+      { path: '3.clientOrderId', rule: 'uniqueInBatch' },
+    ]);
+    const messages = await inputMessages(BATCH, { inputs: [a, { ...a, clientOrderId: 'c' }, a] });
+    expect(messages).toEqual(['repeats the clientOrderId of inputs.0']);
+  });
+
+  it('words each rule as before: slippage says why its bound is 1', async () => {
+    const messages = await inputMessages(PLACE, {
+      input: { ...order, orderType: 'MARKET', slippage: 2, orderTag: 'enum:bad' },
+    });
+    expect(messages).toEqual([
+      'must be at most 1 (a fraction of the mid price)',
+      'an enum tag must be enum:<ENUM_ID> with ENUM_ID matching ^[A-Z0-9_]+$',
+    ]);
+  });
+});
+
+const FEES =
+  'mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { __typename } }';
+const TAG =
+  'mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "GRID", input: $input) { __typename } }';
+const REFERRAL =
+  'mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { __typename } }';
+const AFFILIATE =
+  'mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { __typename } }';
+const STAGE =
+  'mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { __typename } }';
+const ADMIN_INFO =
+  'query($page: Int, $size: Int, $u: String, $a: String) { referralAdminInfo(page: $page, size: $size, userAddress: $u, accountId: $a) { meta { total } } }';
+const input = (document: string) => (value: Record<string, unknown>) =>
+  inputIssues(document, { input: value }, 'input.');
+
+describe('other inputs', () => {
+  it('default fee rates: required maker/taker, optional RWA, each a fee rate', async () => {
+    const fees = input(FEES);
+    expect(await fees({ makerFeeRate: 0.0001, takerFeeRate: 0.00035 })).toEqual([]);
+    expect(
+      await fees({ makerFeeRate: 0.000015, takerFeeRate: 0.0003, rwaMakerFeeRate: -0.00001 }),
     ).toEqual([
       { path: 'makerFeeRate', rule: 'feeRateStep' },
       { path: 'rwaMakerFeeRate', rule: 'rateRange' },
     ]);
   });
 
-  it('order tag fee config: fee rates, symbols and unique pair overrides', () => {
-    expect(issues(orderTagFeeConfigInput, { pairOverrides: [] })).toEqual([]);
+  it('order tag fee config: fee rates, symbols and unique pair overrides', async () => {
+    const tag = input(TAG);
+    expect(await tag({ pairOverrides: [] })).toEqual([]);
     expect(
-      issues(orderTagFeeConfigInput, {
+      await tag({
         defaultFeeRate: 0.0000001,
         pairOverrides: [
           { symbol: 'PERP_BTC_USDC', feeRate: 0.0025 },
@@ -241,10 +322,16 @@ describe('other inputs', () => {
       { path: 'pairOverrides.1.symbol', rule: 'symbol' },
     ]);
     const twice = { symbol: 'PERP_BTC_USDC', feeRate: 0.001 };
-    expect(rules(orderTagFeeConfigInput, { pairOverrides: [twice, twice] })).toEqual(['unique']);
+    expect(await tag({ pairOverrides: [twice, twice] })).toEqual([
+      { path: 'pairOverrides', rule: 'unique' },
+    ]);
+    expect(await tag({ name: 'x'.repeat(101), description: '' })).toEqual([
+      { path: 'name', rule: 'maxLength' },
+    ]);
   });
 
-  it('referral code: rates 0..1 and referrer + referee within max (decimal sum)', () => {
+  it('referral code: rates 0..1 and referrer + referee within max (decimal sum)', async () => {
+    const referral = input(REFERRAL);
     const ok = {
       accountId: '0xabc',
       referralCode: 'CODE_1',
@@ -256,47 +343,51 @@ describe('other inputs', () => {
     expect(sumAbove(0.1, 0.2, 0.3)).toBe(false);
     // Digits past toFixed(12), which the old rounded sum dropped.
     expect(sumAbove(0.1, 0.2000000000001, 0.3)).toBe(true);
-    expect(issues(createReferralCodeInput, ok)).toEqual([]);
-    expect(issues(createReferralCodeInput, { ...ok, refereeRebateRate: 0.25 })).toEqual([
+    expect(await referral(ok)).toEqual([]);
+    expect(await referral({ ...ok, refereeRebateRate: 0.25 })).toEqual([
       { path: 'referrerRebateRate', rule: 'sharesWithinMax' },
     ]);
-    expect(issues(createReferralCodeInput, { ...ok, maxRebateRate: 1.5 })).toEqual([
+    expect(await referral({ ...ok, maxRebateRate: 1.5 })).toEqual([
       { path: 'maxRebateRate', rule: 'rateRange' },
     ]);
-    expect(issues(createReferralCodeInput, { ...ok, referralCode: 'a b' })).toEqual([
+    expect(await referral({ ...ok, referralCode: 'a b' })).toEqual([
       { path: 'referralCode', rule: 'referralCode' },
     ]);
   });
 
-  it('affiliate rebate rate: rate 0..1 and 1..100 account ids', () => {
-    expect(issues(affiliateRebateRateInput, { rebateRate: 0.2, accountIds: ['0x1'] })).toEqual([]);
-    expect(issues(affiliateRebateRateInput, { rebateRate: 2, accountIds: [] })).toEqual([
+  it('affiliate rebate rate: rate 0..1 and 1..100 account ids', async () => {
+    const affiliate = input(AFFILIATE);
+    expect(await affiliate({ rebateRate: 0.2, accountIds: ['0x1'] })).toEqual([]);
+    expect(await affiliate({ rebateRate: 2, accountIds: [] })).toEqual([
       { path: 'rebateRate', rule: 'rateRange' },
       { path: 'accountIds', rule: 'minItems' },
     ]);
   });
 
-  it('points stage: end not before start; name and start required to create', () => {
-    expect(
-      issues(pointsStageInput, { stageName: 'S', startDate: '2024-01-01', endDate: '2024-01-01' }),
-    ).toEqual([]);
-    expect(issues(pointsStageInput, { stageId: 3, volumeBoost: 2 })).toEqual([]);
-    expect(
-      issues(pointsStageInput, { stageName: 'S', startDate: '2024-02-01', endDate: '2024-01-31' }),
-    ).toEqual([{ path: 'endDate', rule: 'dateOrder' }]);
-    expect(issues(pointsStageInput, { pnlBoost: -1 })).toEqual([
+  it('points stage: end not before start; name and start required to create', async () => {
+    const stage = input(STAGE);
+    expect(await stage({ stageName: 'S', startDate: '2024-01-01', endDate: '2024-01-01' })).toEqual(
+      [],
+    );
+    expect(await stage({ stageId: 3, volumeBoost: 2 })).toEqual([]);
+    expect(await stage({ stageName: 'S', startDate: '2024-02-01', endDate: '2024-01-31' })).toEqual(
+      [{ path: 'endDate', rule: 'dateOrder' }],
+    );
+    expect(await stage({ pnlBoost: -1 })).toEqual([
       { path: 'pnlBoost', rule: 'nonNegative' },
       { path: 'stageName', rule: 'requiredOnCreate' },
       { path: 'startDate', rule: 'requiredOnCreate' },
     ]);
+    expect(await stage({ stageId: 0, stageName: 'S', startDate: '2024-01-01' })).toEqual([
+      { path: 'stageId', rule: 'range' },
+    ]);
   });
 
-  it('referral admin info: page/size bounds, only one of userAddress/accountId', () => {
-    expect(issues(referralAdminInfoArgs, { page: 1, size: 100 })).toEqual([]);
-    expect(issues(referralAdminInfoArgs, { userAddress: '0x1', accountId: '0x2' })).toEqual([
-      { path: 'accountId', rule: 'oneOf' },
-    ]);
-    expect(issues(referralAdminInfoArgs, { page: 0, size: 101 })).toEqual([
+  it('referral admin info: page/size bounds, only one of userAddress/accountId', async () => {
+    const info = (variables: Record<string, unknown>) => inputIssues(ADMIN_INFO, variables);
+    expect(await info({ page: 1, size: 100 })).toEqual([]);
+    expect(await info({ u: '0x1', a: '0x2' })).toEqual([{ path: 'accountId', rule: 'oneOf' }]);
+    expect(await info({ page: 0, size: 101 })).toEqual([
       { path: 'page', rule: 'range' },
       { path: 'size', rule: 'range' },
     ]);

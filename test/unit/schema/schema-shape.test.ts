@@ -33,6 +33,31 @@ const MUTATIONS = [
 ];
 
 describe('schema shape (names other tools call)', () => {
+  it("has issue 25's market types, field for field", () => {
+    const of = (name: string) => fields(schema.getType(name) as GraphQLObjectType).sort();
+    const words = (text: string) => text.split(' ').sort();
+    expect(of('Market')).toEqual(
+      words(
+        'symbol status baseMin baseMax baseTick quoteMin quoteMax quoteTick minNotional priceRange priceScope baseImr baseMmr maxLeverage fundingPeriodHours markPrice indexPrice estFundingRate lastFundingRate nextFundingTime openInterest high24h low24h volume24h amount24h',
+      ),
+    );
+    expect(of('OrderBook')).toEqual(words('symbol asks bids timestamp'));
+    expect(of('BookLevel')).toEqual(words('price quantity'));
+    expect(of('MarketTrade')).toEqual(words('symbol side price quantity timestamp'));
+    expect(of('Kline')).toEqual(
+      words('interval open high low close volume amount startTime endTime'),
+    );
+    const interval = schema.getType('KlineInterval') as unknown as {
+      getValues(): { name: string }[];
+    };
+    expect(
+      interval
+        .getValues()
+        .map((v) => v.name)
+        .sort(),
+    ).toEqual(words('MIN_1 MIN_5 MIN_15 MIN_30 HOUR_1 HOUR_4 HOUR_12 DAY_1 WEEK_1 MONTH_1'));
+  });
+
   it('has the root queries and mutations of the contract', () => {
     expect(fields(schema.getQueryType()).sort()).toEqual(
       [
@@ -43,6 +68,11 @@ describe('schema shape (names other tools call)', () => {
         'strategyVaultNonce',
         'referralAdminInfo',
         'refereeRebateSummary',
+        'markets',
+        'market',
+        'orderBook',
+        'marketTrades',
+        'klines',
       ].sort(),
     );
     expect(fields(schema.getMutationType()).sort()).toEqual([...MUTATIONS].sort());
@@ -58,6 +88,23 @@ describe('schema shape (names other tools call)', () => {
       'userAddress',
     ]);
     expect(args('refereeRebateSummary')).toEqual(['endDate', 'startDate']);
+    // Issue 25's names and defaults, which other tools call.
+    const sdl = (name: string) => {
+      const field = schema.getQueryType()!.getFields()[name]!;
+      const list = field.args.map(
+        (a) => `${a.name}: ${a.type}${a.defaultValue === undefined ? '' : ` = ${a.defaultValue}`}`,
+      );
+      return `${name}(${list.join(', ')}): ${field.type}`;
+    };
+    expect(sdl('markets')).toBe('markets(): [Market!]!');
+    expect(sdl('market')).toBe('market(symbol: String!): Market');
+    expect(sdl('orderBook')).toBe('orderBook(depth: Int = 20, symbol: String!): OrderBook!');
+    expect(sdl('marketTrades')).toBe(
+      'marketTrades(first: Int = 50, symbol: String!): [MarketTrade!]!',
+    );
+    expect(sdl('klines')).toBe(
+      'klines(first: Int = 100, interval: KlineInterval!, symbol: String!): [Kline!]!',
+    );
   });
 
   it('each mutation returns <Name>Result = <Name>Success | the five Error types', () => {

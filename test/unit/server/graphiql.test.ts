@@ -28,6 +28,7 @@ describe('GraphiQL example tabs', () => {
       'TpSl',
       'OrderUpdates',
       'Ticker',
+      'Market',
       'ReferralAdmin',
     ]);
     const bearerOf = (headers: string | null | undefined) =>

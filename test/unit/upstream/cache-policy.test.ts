@@ -50,6 +50,31 @@ describe('cacheEntry', () => {
     );
   });
 
+  it('keeps market data in one entry per variant shared by every account and anonymous caller', () => {
+    const global: Scope = { kind: 'global' };
+    const rules = cacheEntry(CATALOG.symbolInfos, global, {});
+    expect(rules).toEqual({ key: '{global}:cache:symbolRules:-', field: '-', shared: true });
+    // A signed read of market data (the book) is shared too: the caller's account is not in it.
+    const args = { params: { symbol: 'PERP_BTC_USDC' }, query: { max_level: 100 } };
+    const book = cacheEntry(CATALOG.orderBook, alice, args);
+    expect(book).toEqual({
+      key: '{global}:cache:orderBook:s:PERP_BTC_USDC?max_level=100',
+      field: '-',
+      shared: true,
+    });
+    expect(cacheEntry(CATALOG.orderBook, bob, args)).toEqual(book);
+    expect(cacheEntry(CATALOG.orderBook, bob, { ...args, query: { max_level: 20 } })?.key).not.toBe(
+      book?.key,
+    );
+    const trades = cacheEntry(CATALOG.marketTrades, global, {
+      query: { symbol: 'PERP_ETH_USDC', limit: 50 },
+    });
+    expect(trades?.key).toBe('{global}:cache:marketTrades:limit=50&symbol=PERP_ETH_USDC');
+    expect(
+      cacheEntry(CATALOG.futuresInfo, global, { params: { symbol: 'PERP_ETH_USDC' } })?.key,
+    ).toBe('{global}:cache:marketPrices:s:PERP_ETH_USDC');
+  });
+
   it('never caches nonces, mutations or public calls', () => {
     expect(cacheEntry(CATALOG.withdrawNonce, alice, {})).toBeUndefined();
     expect(cacheEntry(CATALOG.strategyVaultNonce, { kind: 'global' }, {})).toBeUndefined();
@@ -74,6 +99,22 @@ describe('ttlFor', () => {
       expect(ttlFor(op.cache!, {}, ttls)).toBe(1_000);
     }
   });
+
+  it('keeps symbol rules long and market prices briefly, with defaults for hand-built configs', () => {
+    const market = { ...ttls, marketRulesTtlMs: 120_000, marketTtlMs: 500 };
+    expect(ttlFor(CATALOG.symbolInfos.cache!, {}, market)).toBe(120_000);
+    expect(ttlFor(CATALOG.symbolInfo.cache!, {}, market)).toBe(120_000);
+    for (const op of [
+      CATALOG.futuresInfos,
+      CATALOG.orderBook,
+      CATALOG.klines,
+      CATALOG.fundingRates,
+    ]) {
+      expect(ttlFor(op.cache!, {}, market)).toBe(500);
+    }
+    expect(ttlFor(CATALOG.symbolInfos.cache!, {}, ttls)).toBe(300_000);
+    expect(ttlFor(CATALOG.marketTrades.cache!, {}, ttls)).toBe(1_000);
+  });
 });
 
 describe('invalidatedKeys', () => {
@@ -89,6 +130,21 @@ describe('invalidatedKeys', () => {
     ]);
     expect(invalidatedKeys(CATALOG.accountInfo, alice)).toEqual([]);
     expect(invalidatedKeys(CATALOG.createOrder, { kind: 'global' })).toEqual([]);
+    // No mutation makes market data stale: it is the market's, not the account's.
+    for (const op of Object.values(CATALOG)) {
+      for (const group of op.invalidates) {
+        expect([
+          'order',
+          'orders',
+          'positions',
+          'balances',
+          'referralAdminInfo',
+          'accountInfo',
+          // The account's own leverage setting (the leverage updates), not market data.
+          'leverage',
+        ]).toContain(group);
+      }
+    }
   });
 
   it('drops every order, order list, position, balance and algo order of the account on any order mutation', () => {

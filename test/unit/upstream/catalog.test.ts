@@ -66,7 +66,7 @@ describe('catalog', () => {
     for (const [name, op] of entries) expect(op.name).toBe(name);
   });
 
-  it('carries the spec Limits table and the documented lifecycle limits, per account except the per-IP public nonce', () => {
+  it('carries the spec Limits table and the documented lifecycle and market limits, per account except the per-IP public reads', () => {
     const limits = Object.fromEntries(
       entries.filter(([, op]) => op.limit).map(([name, op]) => [name, op.limit]),
     );
@@ -148,8 +148,8 @@ describe('catalog', () => {
     }
   });
 
-  it('caches reads only, never nonces, mutations or public operations', () => {
-    const cached = entries.filter(([, op]) => op.cache).map(([name]) => name);
+  it('caches reads only, never nonces or mutations; market data in entries shared by all callers', () => {
+    const cached = entries.filter(([, op]) => op.cache && !op.cache.shared).map(([name]) => name);
     expect(cached.sort()).toEqual([
       'accountInfo',
       'holdings',
@@ -164,6 +164,24 @@ describe('catalog', () => {
       'refereeRebateSummary',
       'referralAdminInfo',
     ]);
+    const shared = entries.filter(([, op]) => op.cache?.shared).map(([name]) => name);
+    expect(shared.sort()).toEqual([
+      'fundingRate',
+      'fundingRates',
+      'futuresInfo',
+      'futuresInfos',
+      'klineHistory',
+      'klines',
+      'marketTrades',
+      'orderBook',
+      'symbolInfo',
+      'symbolInfos',
+    ]);
+    // Rules change rarely; everything else moves with the market.
+    expect(CATALOG.symbolInfos.cache?.ttl).toBe('marketRules');
+    expect(CATALOG.futuresInfos.cache?.ttl).toBe('market');
+    expect(CATALOG.klineHistory.envelope).toBe(false);
+    expect(CATALOG.klines.envelope).toBeUndefined();
     for (const [, op] of entries) {
       if (op.cache) expect(op.method).toBe('GET');
       if (op.method !== 'GET') expect(op.cache).toBeNull();

@@ -165,6 +165,34 @@ describe('interpretResponse', () => {
   });
 });
 
+describe('interpretResponse without an envelope (TradingView body)', () => {
+  const history = CATALOG.klineHistory;
+  const tv = { s: 'ok', o: [1], c: [2], h: [3], l: [0.5], v: [10], a: [20], t: [1_700_000_000] };
+  it('takes the body itself as the data', () => {
+    const result = interpretResponse(history, { status: 200, text: body(tv) }, NOW);
+    expect(result).toEqual({ ok: true, data: tv, serverTimeMs: undefined });
+  });
+
+  it('reads {s: "error"} as a rejection and error envelopes as usual', () => {
+    const refused = interpretResponse(
+      history,
+      { status: 200, text: body({ s: 'error', errmsg: 'bad resolution' }) },
+      NOW,
+    );
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error).toBeInstanceOf(UpstreamRejectedError);
+      expect(refused.error.message).toMatch(/bad resolution/);
+    }
+    const envelope = { success: false, code: -1005, message: 'symbol: unknown' };
+    const rejected = interpretResponse(history, { status: 400, text: body(envelope) }, NOW);
+    expect(rejected.ok || rejected.error).toMatchObject({ kind: 'rejected', upstreamCode: -1005 });
+    // An enveloped operation still needs its envelope.
+    const bare = interpretResponse(CATALOG.klines, { status: 200, text: body(tv) }, NOW);
+    expect(bare.ok || bare.error).toMatchObject({ kind: 'malformed' });
+  });
+});
+
 describe('parseRetryAfter and sanitizeMessage', () => {
   it('reads delta seconds and HTTP dates, capped at one hour', () => {
     expect(parseRetryAfter('3', NOW)).toBe(3_000);

@@ -1,0 +1,47 @@
+/**
+ * Runs a document against the real schema with a broker administrator as caller and returns
+ * the issues of its BAD_USER_INPUT error: what the input rules the schema attaches (Pothos'
+ * zod plugin, field by field, then each input type's cross-field rules) say of the variables.
+ * Validation runs before any resolver, so no upstream is needed; a valid input then fails in
+ * the resolver, with another error, and reads as no issues.
+ */
+import { execute, parse } from 'graphql';
+import { schema } from '../../../src/schema/index.ts';
+import type { GatewayContext } from '../../../src/schema/types.ts';
+import type { InputIssue } from '../../../src/schema/validation.ts';
+
+const admin = {
+  principal: { label: 'test', role: 'broker_admin', developer: false, credentials: {} },
+} as unknown as GatewayContext;
+
+/** `{path, rule}` of each issue, the path from below `strip` (`input.`) when given. */
+export async function inputIssues(
+  document: string,
+  variables: Record<string, unknown>,
+  strip = '',
+): Promise<{ path: string; rule: string }[]> {
+  const result = await execute({
+    schema,
+    document: parse(document),
+    variableValues: variables,
+    contextValue: { ...admin },
+  });
+  const error = result.errors?.find((e) => e.extensions.code === 'BAD_USER_INPUT');
+  const issues = (error?.extensions.issues ?? []) as InputIssue[];
+  return issues.map(({ field, rule }) => ({
+    path: field.startsWith(strip) ? field.slice(strip.length) : field,
+    rule,
+  }));
+}
+
+/** Also the messages. */
+export async function inputMessages(document: string, variables: Record<string, unknown>) {
+  const result = await execute({
+    schema,
+    document: parse(document),
+    variableValues: variables,
+    contextValue: { ...admin },
+  });
+  const error = result.errors?.find((e) => e.extensions.code === 'BAD_USER_INPUT');
+  return ((error?.extensions.issues ?? []) as InputIssue[]).map((i) => i.message);
+}
