@@ -34,7 +34,7 @@ describe('GraphiQL example tabs', () => {
     const bearerOf = (headers: string | null | undefined) =>
       (JSON.parse(headers ?? '{}') as { Authorization?: string }).Authorization;
     expect(tabs.map((t) => bearerOf(t.headers))).toEqual([
-      ...Array(7).fill('Bearer svcgw_trader_token'),
+      ...Array(8).fill('Bearer svcgw_trader_token'),
       'Bearer svcgw_admin_token',
     ]);
     expect(graphiqlOptions({ demoTokens }).shouldPersistHeaders).toBe(false);
@@ -42,7 +42,7 @@ describe('GraphiQL example tabs', () => {
 
   it('without demo principals, carry no headers', () => {
     const options = graphiqlOptions({});
-    expect(options.defaultTabs?.map((t) => t.headers)).toEqual(Array(8).fill(null));
+    expect(options.defaultTabs?.map((t) => t.headers)).toEqual(Array(9).fill(null));
     expect(options.defaultHeaders).toBeUndefined();
   });
 });

@@ -138,6 +138,7 @@ describe('invalidatedKeys', () => {
           'orders',
           'positions',
           'balances',
+          'algoOrders',
           'referralAdminInfo',
           'accountInfo',
           // The account's own leverage setting (the leverage updates), not market data.
