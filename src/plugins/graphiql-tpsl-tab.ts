@@ -3,13 +3,10 @@
  * demo trader. GraphiQL names a tab after its first operation: `TpSl`, the panel.
  */
 export const TPSL_TAB = {
-  query: `# TP/SL, as the demo trader. Pick from ▶'s menu:
-# OpenLong buys 0.01 BTC at market; SetTpSl puts
-# a take-profit (from a PnL) and a stop-loss (2 %
-# below the entry) on the whole position (give a
-# quantity for a partial one); TpSl shows them
-# and the slots left. A second SetTpSl is refused
-# (one full TP/SL per position: rule tpslSlots).
+  query: `# TP/SL as the demo trader, ▶'s menu: OpenLong,
+# then SetTpSl (take-profit from a PnL, stop-loss
+# 2 % below entry, on the whole position); TpSl
+# shows them. A second SetTpSl: rule tpslSlots.
 query TpSl {
   account {
     positions {
