@@ -8,23 +8,13 @@
  *
  * `--smoke`: 100 subscribers, 5 events (a few seconds; CI).
  */
-import { writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { fanoutLines, runFanout } from './lib/fanout.ts';
 import { runMain } from './lib/processes.ts';
-
-const has = (name: string) => process.argv.includes(`--${name}`);
-const arg = (name: string, fallback: number, min = 1): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i < 0 ? fallback : Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name}: an integer ≥ ${min}`);
-  return value;
-};
+import { arg, finish, has, loadNow, log, profileOption } from './lib/standalone.ts';
 
 async function main(): Promise<number> {
   const smoke = has('smoke');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const loadAtStart = Math.round(loadavg()[0]! * 100) / 100;
+  const loadAtStart = loadNow();
   const result = await runFanout({
     subscribers: arg('subscribers', smoke ? 100 : 5_000),
     wsConnections: arg('ws-connections', smoke ? 5 : 50),
@@ -32,20 +22,10 @@ async function main(): Promise<number> {
     warmupEvents: arg('warmup-events', smoke ? 1 : 3, 0),
     intervalMs: arg('interval', smoke ? 100 : 300, 0),
     sseOnly: has('sse-only'),
-    ...(has('profile')
-      ? { profileDir: new URL('./results/profiles', import.meta.url).pathname }
-      : {}),
+    ...profileOption(),
     log,
   });
-  for (const line of fanoutLines(result)) log(line);
-  const machine = { cores: availableParallelism(), loadAverage1mAtStart: loadAtStart };
-  log(`  machine: ${machine.cores} cores, load average ${loadAtStart} at start`);
-  writeFileSync(
-    new URL('./results/fanout.json', import.meta.url),
-    `${JSON.stringify({ at: new Date().toISOString(), machine, ...result }, null, 2)}\n`,
-  );
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-  return result.ok ? 0 : 1;
+  return finish('fanout.json', result, fanoutLines(result), loadAtStart);
 }
 
 runMain('bench:fanout', main);
