@@ -107,7 +107,7 @@ export function createLive(options: LiveOptions): Live {
 /** The replica's stream hub: one upstream connection per account (and one public). */
 function createHub(options: LiveOptions): StreamHub {
   const { config, upstream, logger } = options;
-  return new StreamHub({
+  const hub: StreamHub = new StreamHub({
     wsBase: config.wsUrl ?? wsBaseOf(options.upstreamUrl),
     forAccount: (credentials) => upstream.forAccount(credentials),
     invalidate: (accountId, groups) => upstream.invalidate(accountId, groups),
@@ -117,7 +117,14 @@ function createHub(options: LiveOptions): StreamHub {
     silenceMs: config.silenceMs,
     backoff: config.reconnect,
     log: (msg, fields) => logger.warn(msg, fields),
+    // Rules have no topic: a (re)connection or a maintenance's end drops the cached table,
+    // so the next order check reads them afresh.
+    rulesMayHaveChanged: () => {
+      const symbols = hub.marks.symbols().map((symbol) => `s:${symbol}`);
+      void upstream.invalidateShared('symbolRules', ['-', ...symbols]);
+    },
   });
+  return hub;
 }
 
 function livePlugin(context: LiveContext, directLane: boolean): Plugin<GatewayContext> {

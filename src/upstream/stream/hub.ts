@@ -5,65 +5,19 @@
  * after the last one leaves, so a client that re-subscribes at once reuses it).
  */
 import { MAINTENANCE_TOPIC } from '../../contract/constants.ts';
-import type { AccountApi, AccountCredentials } from '../api.ts';
-import type { CacheGroup } from '../catalog.ts';
-import { type AccountReads, accountReads } from './account-reads.ts';
+import type { AccountCredentials } from '../api.ts';
+import { accountReads } from './account-reads.ts';
 import { AccountStream } from './account-stream.ts';
-import { type BackoffPolicy, backoffDelay } from './backoff.ts';
+import { backoffDelay } from './backoff.ts';
+import type { AccountListener, PublicListener, StreamHubOptions } from './hub-options.ts';
+import { LiveMarks } from './live-marks.ts';
 import { maintenanceFromStream } from './map.ts';
 import { MarketBooks, type PublicPort } from './market-books.ts';
 import type { MaintenanceStatusModel } from './market-models.ts';
-import type { AccountStreamEvent } from './models.ts';
-import {
-  DEFAULT_RESYNC_BOUNDS,
-  newResyncStats,
-  type ResyncBounds,
-  type ResyncStats,
-} from './order-resync.ts';
+import { DEFAULT_RESYNC_BOUNDS, newResyncStats, type ResyncStats } from './order-resync.ts';
 import { StreamSocket } from './socket.ts';
 
-export interface StreamHubOptions {
-  /** `ws(s)://host[:port]` of the upstream's streams (no trailing slash). */
-  wsBase: string;
-  /** The account view whose REST reads a resync uses. */
-  forAccount(credentials: AccountCredentials): AccountApi;
-  /** Drops an account's cached reads (the upstream client's `invalidate`). */
-  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
-  /** Server time, ms. @default Date.now */
-  now?: () => number;
-  /** @default 5_000 */
-  graceMs?: number;
-  /** @default { baseMs: 250, capMs: 10_000 } */
-  backoff?: BackoffPolicy;
-  /** @default 30_000 (the server pings every 10 s) */
-  silenceMs?: number;
-  /** @default 10_000 */
-  pingMs?: number;
-  /** Auth refusals in a row before an account's stream gives up and ends its subscribers. @default 3 */
-  maxAuthFailures?: number;
-  /** How far back and how many pages a resync reads. @default DEFAULT_RESYNC_BOUNDS (5 s, 10 pages of 500) */
-  resync?: Partial<ResyncBounds>;
-  /** The id in the public stream's path (any id works for public data). @default 'svc-gateway' */
-  publicId?: string;
-  log?: (msg: string, fields?: Record<string, unknown>) => void;
-  /** Overrides the REST reads of a resync (tests). @default accountReads(forAccount(credentials)) */
-  reads?: (credentials: AccountCredentials) => AccountReads;
-}
-
-/**
- * A listener is a function or an object with the method (a subscriber that is already an
- * object: no closure per subscriber, there are thousands).
- */
-export type AccountListener =
-  | ((event: AccountStreamEvent) => void)
-  | { accountEvent(event: AccountStreamEvent): void };
-export type PublicListener =
-  | ((data: unknown, ts: number) => void)
-  | {
-      publicData(data: unknown, ts: number): void;
-      /** The upstream refused the topic (`errorMsg`, e.g. `invalid symbol <s>`). */
-      publicRefused?(reason: string): void;
-    };
+export type { AccountListener, PublicListener, StreamHubOptions } from './hub-options.ts';
 
 interface AccountEntry {
   stream: AccountStream;
@@ -90,6 +44,8 @@ export class StreamHub {
   readonly resyncStats: ResyncStats = newResyncStats();
   /** The local order books, one per symbol followed here, fed by the public connection. */
   readonly books: MarketBooks;
+  /** The live mark prices (`markprices`), followed while order checks or risk read them. */
+  readonly marks: LiveMarks;
 
   constructor(private readonly options: StreamHubOptions) {
     const port: PublicPort = {
@@ -103,6 +59,7 @@ export class StreamHub {
       retryDelay: (attempt) => backoffDelay(this.socketOptions.backoff, attempt),
       ...(options.log ? { log: options.log } : {}),
     });
+    this.marks = new LiveMarks(port, options.now ? { now: options.now } : {});
   }
 
   private get socketOptions() {
@@ -245,6 +202,7 @@ export class StreamHub {
   close(): void {
     this.closed = true;
     this.books.close();
+    this.marks.close();
     for (const entry of this.accounts.values()) {
       clearTimeout(entry.closing);
       entry.stream.close();
@@ -256,6 +214,12 @@ export class StreamHub {
     this.topics.clear();
   }
 
+  private maintenancePush(data: unknown): void {
+    const ended = this.maintenance?.underMaintenance === true;
+    this.maintenance = maintenanceFromStream(data) ?? this.maintenance;
+    if (ended && !this.maintenance?.underMaintenance) this.options.rulesMayHaveChanged?.();
+  }
+
   private openPublic(): StreamSocket {
     if (this.publicSocket) return this.publicSocket;
     const id = encodeURIComponent(this.options.publicId ?? 'svc-gateway');
@@ -263,8 +227,7 @@ export class StreamHub {
       url: `${this.options.wsBase}/ws/stream/${id}`,
       ...this.socketOptions,
       onPush: (topic, data, ts) => {
-        if (topic === MAINTENANCE_TOPIC)
-          this.maintenance = maintenanceFromStream(data) ?? this.maintenance;
+        if (topic === MAINTENANCE_TOPIC) this.maintenancePush(data);
         for (const l of this.topics.get(topic) ?? []) {
           if (typeof l === 'function') l(data, ts);
           else l.publicData(data, ts);
@@ -276,9 +239,13 @@ export class StreamHub {
         }
       },
       // Every (re)connection: the books ask for fresh snapshots (updates may have been lost).
-      onReady: () => this.books.connectionReady(),
+      onReady: () => {
+        this.books.connectionReady();
+        this.options.rulesMayHaveChanged?.();
+      },
       onDown: (reason) => {
         this.books.connectionDown();
+        this.marks.connectionDown();
         this.options.log?.('upstream public stream down', { reason });
       },
     });
