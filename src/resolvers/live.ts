@@ -132,3 +132,12 @@ export const maintenanceStatus = (ctx: GatewayContext): Live<MaintenanceStatusMo
     maintenanceOnce,
     liveOf(ctx).hub.maintenance,
   );
+
+/** The status now, for a page that loads (the topic's current status, waited for ≤ 2 s). */
+export async function maintenanceNow(ctx: GatewayContext): Promise<MaintenanceStatusModel> {
+  const status = await liveOf(ctx).hub.maintenanceNow();
+  if (!status) {
+    throw gqlError('UPSTREAM_UNAVAILABLE', 'The upstream sent no maintenance status in time');
+  }
+  return status;
+}

@@ -10,6 +10,7 @@ import {
   accountEvents,
   balanceUpdates,
   deliver,
+  maintenanceNow,
   maintenanceStatus,
   orderUpdates,
   positionUpdates,
@@ -201,5 +202,14 @@ builder.subscriptionFields((t) => ({
     description: 'The current status first (once known), then every change.',
     subscribe: (_root, _args, ctx) => maintenanceStatus(ctx),
     resolve: deliver,
+  }),
+}));
+
+builder.queryFields((t) => ({
+  maintenanceStatus: t.field({
+    type: MaintenanceStatusRef,
+    description:
+      'The upstream system status now (what the maintenanceStatus subscription starts with), for a page that loads.',
+    resolve: (_root, _args, ctx) => maintenanceNow(ctx),
   }),
 }));

@@ -214,6 +214,33 @@ export class StreamHub {
     this.topics.clear();
   }
 
+  /**
+   * The maintenance status now: the last push when the topic is followed here, else the
+   * first push after subscribing (the upstream pushes its current status on subscribe),
+   * waited for at most `waitMs`. The topic is then followed for `keepMs` more, so the next
+   * reads answer at once. Undefined when nothing came in time.
+   */
+  async maintenanceNow(
+    waitMs = 2_000,
+    keepMs = 60_000,
+  ): Promise<MaintenanceStatusModel | undefined> {
+    const listener = () => {};
+    this.listenPublic(MAINTENANCE_TOPIC, listener);
+    const release = setTimeout(() => this.unlistenPublic(MAINTENANCE_TOPIC, listener), keepMs);
+    release.unref();
+    if (this.maintenance !== undefined || this.closed) return this.maintenance;
+    await new Promise<void>((resolve) => {
+      const pushed = () => {
+        clearTimeout(timer);
+        this.unlistenPublic(MAINTENANCE_TOPIC, pushed);
+        resolve();
+      };
+      const timer = setTimeout(pushed, waitMs);
+      this.listenPublic(MAINTENANCE_TOPIC, pushed);
+    });
+    return this.maintenance;
+  }
+
   private maintenancePush(data: unknown): void {
     const ended = this.maintenance?.underMaintenance === true;
     this.maintenance = maintenanceFromStream(data) ?? this.maintenance;

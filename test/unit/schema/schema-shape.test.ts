@@ -73,6 +73,7 @@ describe('schema shape (names other tools call)', () => {
         'orderBook',
         'marketTrades',
         'klines',
+        'maintenanceStatus',
       ].sort(),
     );
     expect(fields(schema.getMutationType()).sort()).toEqual([...MUTATIONS].sort());
