@@ -24,6 +24,8 @@ const envSchema = z
     SVC_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
     SVC_BASE_URL: optionalUrl,
     SVC_TESTNET_BASE_URL: optionalUrl,
+    /** `off`: never start the embedded sandbox (an upstream URL is then required; containers). */
+    SVC_EMBEDDED_SANDBOX: z.enum(['auto', 'off']).default('auto'),
     SVC_SANDBOX_SEED: optionalText,
     /** Port of the embedded sandbox (its control endpoints live there). @default a free port */
     SVC_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),

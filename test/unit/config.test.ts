@@ -70,6 +70,17 @@ describe('loadConfig', () => {
     expect(problems({ SVC_NETWORK: 'devnet' })[0]).toMatch(/^SVC_NETWORK: /);
   });
 
+  it('starts no embedded sandbox under SVC_EMBEDDED_SANDBOX=off: an upstream URL is required', () => {
+    expect(problems({ SVC_EMBEDDED_SANDBOX: 'off' })).toEqual([
+      'SVC_EMBEDDED_SANDBOX: is off, so an upstream is required: set SVC_BASE_URL (or SVC_NETWORK with its URL)',
+    ]);
+    expect(
+      loadConfig({ SVC_EMBEDDED_SANDBOX: 'off', SVC_BASE_URL: 'https://a.example' }).upstream,
+    ).toMatchObject({ baseUrl: 'https://a.example' });
+    expect(problems({ SVC_EMBEDDED_SANDBOX: 'maybe' })[0]).toMatch(/^SVC_EMBEDDED_SANDBOX: /);
+    expect(loadConfig({}).upstream.baseUrl).toBeUndefined();
+  });
+
   it('rejects URLs that are not http(s)', () => {
     expect(problems({ SVC_BASE_URL: 'ftp://example.com' })[0]).toMatch(/^SVC_BASE_URL: /);
     expect(problems({ SVC_BASE_URL: 'not a url' })[0]).toMatch(/^SVC_BASE_URL: /);
