@@ -4,8 +4,8 @@
  * `pending_long_qty`/`pending_short_qty`, leverage, unsettled PnL), the USDC holding (GET
  * /v1/client/holding), the account's imr_factor and futures fee rates (GET /v1/client/info,
  * through the request's loader), the symbols' rules and marks through the request's market
- * reads (`readsOf` / `markPriceOf`, so a live mark serves when there is one), and the symbol's
- * leverage setting only when no position row carries one. Each row's unsettled PnL is moved
+ * reads (`readsOf` / `markPriceOf`, so a live mark serves when there is one), and the leverage
+ * settings (GET /v1/client/leverages) only when no position row of the symbol carries one. Each row's unsettled PnL is moved
  * from the row's mark to the current one.
  */
 import type { PositionRow } from '../contract/wire.ts';
@@ -14,7 +14,6 @@ import type { AccountRisk, RiskPosition, SymbolRisk } from '../risk/account-room
 import { imrFactorFor } from '../risk/margin-rates.ts';
 import { unsettledPnlAtMark } from '../risk/position.ts';
 import { type GatewayContext, inputIssuesError, requireAccount } from '../schema/types.ts';
-import { loadLeverage } from './leverage.ts';
 import { markPriceOf, readsOf, unknownSymbol } from './market.ts';
 
 /** The collateral token whose holding the maths reads. */
@@ -28,6 +27,27 @@ interface AccountReads {
 }
 
 const perRequest = new WeakMap<object, Promise<AccountReads>>();
+const leveragesPerRequest = new WeakMap<object, Promise<Record<string, number>>>();
+
+/**
+ * Every symbol's CROSS leverage setting in one read (GET /v1/client/leverages, cached per
+ * account), once per request: GET /v1/client/leverage reads one symbol and is 1 per second
+ * for the whole gateway.
+ */
+function crossLeverages(ctx: GatewayContext): Promise<Record<string, number>> {
+  let read = leveragesPerRequest.get(ctx);
+  if (!read) {
+    read = requireAccount(ctx)
+      .leverages()
+      .then(({ rows }) =>
+        Object.fromEntries(
+          rows.filter((r) => r.margin_mode === 'CROSS').map((r) => [r.symbol, r.leverage]),
+        ),
+      );
+    leveragesPerRequest.set(ctx, read);
+  }
+  return read;
+}
 
 function accountReads(ctx: GatewayContext): Promise<AccountReads> {
   let reads = perRequest.get(ctx);
@@ -97,7 +117,7 @@ export async function accountRisk(ctx: GatewayContext, symbol: string): Promise<
   const held = positions.some(
     (p) => p.symbol === symbol && p.marginMode !== 'ISOLATED' && p.leverage,
   );
-  const leverages = held ? {} : { [symbol]: await loadLeverage(ctx, symbol, 'CROSS') };
+  const leverages = held ? {} : await crossLeverages(ctx);
   return {
     usdcHolding: reads.usdcHolding,
     pendingShort: reads.pendingShort,
