@@ -93,18 +93,22 @@ function toSymbolRisk(info: SymbolInfo, factors: Readonly<Record<string, number>
 }
 
 /**
- * The account's risk inputs for an order in `symbol`: BAD_USER_INPUT (`symbol unknownSymbol`)
- * for a symbol the upstream does not list. Upstream failures are thrown as they come (callers
+ * The account's risk inputs for an order in `symbol`: BAD_USER_INPUT (`unknownSymbol` at
+ * `symbolPath`) for a symbol the upstream does not list. Upstream failures are thrown as they come (callers
  * map them at their edge, `orThrowCoded`).
  */
-export async function accountRisk(ctx: GatewayContext, symbol: string): Promise<AccountRisk> {
+export async function accountRisk(
+  ctx: GatewayContext,
+  symbol: string,
+  symbolPath: (string | number)[] = ['symbol'],
+): Promise<AccountRisk> {
   const account = requireAccount(ctx);
   const [reads, info, allRules] = await Promise.all([
     accountReads(ctx),
     ctx.loaders.accountInfo.load(account.accountId),
     readsOf(ctx).rules(),
   ]);
-  if (!allRules.has(symbol)) throw inputIssuesError([unknownSymbol(['symbol'], symbol)]);
+  if (!allRules.has(symbol)) throw inputIssuesError([unknownSymbol(symbolPath, symbol)]);
   const symbols = [...new Set([symbol, ...reads.rows.map((r) => r.symbol)])];
   const marks = await Promise.all(symbols.map((s) => markPriceOf(ctx, s)));
   const markPrices = Object.fromEntries(symbols.map((s, i) => [s, marks[i]!]));

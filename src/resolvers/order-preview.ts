@@ -95,7 +95,11 @@ export function orderPreview(
     }
     const issues = [...fieldIssues, ...(await orderIssues(ctx, [order], [AT]))];
     if (issues.some((issue) => issue.rule === 'unknownSymbol')) return { issues, ...NOTHING };
-    const { max, estimate, preview } = figures(await accountRisk(ctx, order.symbol), order, input);
+    const { max, estimate, preview } = figures(
+      await accountRisk(ctx, order.symbol, [...AT, 'symbol']),
+      order,
+      input,
+    );
     if (max !== null && estimate && estimate.quantity > max) issues.push(aboveMax(order, max));
     return { issues, ...preview };
   });
