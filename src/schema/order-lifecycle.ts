@@ -38,6 +38,7 @@ import {
   MAX_BATCH,
   uniqueInBatch,
 } from './order-rules.ts';
+import { validatePlaceOrder } from './place-order-rules.ts';
 import * as rules from './rules.ts';
 
 const statusFields = {
@@ -221,8 +222,11 @@ builder.mutationField('placeOrders', (t) =>
       inputs: t.arg({
         type: [PlaceOrderInput],
         required: true,
-        // Each item by PlaceOrderInput's own rules, then the list's.
-        validate: { refine: [...listRefinements(BATCH_ORDER_BODY.orders), ...uniqueInBatch] },
+        // Each item by placeOrder's rules, then the list's.
+        validate: {
+          items: validatePlaceOrder,
+          refine: [...listRefinements(BATCH_ORDER_BODY.orders), ...uniqueInBatch],
+        },
       }),
     },
     resolve: (_root, { inputs }, ctx) => placeOrders(ctx, inputs),

@@ -1,5 +1,5 @@
 import { CLIENT_ORDER_ID, list } from '../contract/fields.ts';
-import { CANCEL_ORDER_QUERY, ORDER_BODY } from '../contract/fields-orders.ts';
+import { CANCEL_ORDER_QUERY } from '../contract/fields-orders.ts';
 import {
   loadOrder,
   loadOrderById,
@@ -12,8 +12,8 @@ import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
 import { result } from './error-types.ts';
 import { validateAs } from './field-rules.ts';
-import { placeOrderRules } from './input-rules.ts';
 import { orderArgsRules } from './order-rules.ts';
+import { validatePlaceOrder } from './place-order-rules.ts';
 import * as rules from './rules.ts';
 
 /** `orders(clientOrderIds:)`: each a client_order_id, read in parallel (a gateway bound). */
@@ -101,50 +101,49 @@ builder.queryFields((t) => ({
   }),
 }));
 
+/**
+ * Its rules sit on the arguments that take it (place-order-rules.ts): placeOrder and
+ * placeOrders refuse with them, orderPreview reports them.
+ */
+/**
+ * Its rules sit on the arguments that take it (place-order-rules.ts): placeOrder and
+ * placeOrders refuse with them, orderPreview reports them.
+ */
 export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   description: 'Body of POST /v1/order in camelCase; the gateway signs it.',
   fields: (t) => ({
     symbol: t.string({
       required: true,
       description: 'PERP_<BASE>_<QUOTE>',
-      validate: validateAs(ORDER_BODY.symbol),
     }),
     orderType: t.field({ type: OrderTypeEnum, required: true }),
     side: t.field({ type: SideEnum, required: true }),
     clientOrderId: t.string({
       description: 'At most 36 of [A-Za-z0-9_-], not starting with "-"; generated when omitted',
-      validate: validateAs(ORDER_BODY.client_order_id),
     }),
     orderPrice: t.float({
       description: 'Required unless orderType is MARKET, ASK or BID',
-      validate: validateAs(ORDER_BODY.order_price),
     }),
-    orderQuantity: t.float({ validate: validateAs(ORDER_BODY.order_quantity) }),
+    orderQuantity: t.float(),
     orderAmount: t.float({
       description: 'Size in quote currency (MARKET, ASK, BID)',
-      validate: validateAs(ORDER_BODY.order_amount),
     }),
     visibleQuantity: t.float({
       description: 'Not for POST_ONLY',
-      validate: validateAs(ORDER_BODY.visible_quantity),
     }),
     reduceOnly: t.boolean(),
     slippage: t.float({
       description: 'MARKET orders do not execute beyond this slippage',
-      validate: validateAs(ORDER_BODY.slippage),
     }),
     orderTag: t.string({
       description: 'At most 36: a referral code or enum:<ENUM_ID>',
-      validate: validateAs(ORDER_BODY.order_tag),
     }),
     level: t.int({
       description: '0..4, only for BID and ASK',
-      validate: validateAs(ORDER_BODY.level),
     }),
     postOnlyAdjust: t.boolean({ description: 'Only for POST_ONLY' }),
     marginMode: t.field({ type: MarginModeEnum }),
   }),
-  validate: { refine: rules.refinements(placeOrderRules) },
 });
 
 export const PlaceOrderSuccess = builder
@@ -172,7 +171,9 @@ builder.mutationField('placeOrder', (t) =>
     ...result('PlaceOrder'),
     type: PlaceOrderSuccess,
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
+    args: {
+      input: t.arg({ type: PlaceOrderInput, required: true, validate: validatePlaceOrder }),
+    },
     resolve: (_root, { input }, ctx) => placeOrder(ctx, input),
   }),
 );

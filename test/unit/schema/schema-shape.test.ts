@@ -74,6 +74,7 @@ describe('schema shape (names other tools call)', () => {
         'marketTrades',
         'klines',
         'maintenanceStatus',
+        'orderPreview',
       ].sort(),
     );
     expect(fields(schema.getMutationType()).sort()).toEqual([...MUTATIONS].sort());
@@ -310,5 +311,26 @@ describe('union queries clients write', () => {
     expect(fields(type('SetLeverageSuccess')).sort()).toEqual(['leverage', 'marginMode', 'symbol']);
     expect(argsOf('Account', 'leverage')).toEqual(['marginMode: MarginMode', 'symbol: String!']);
     expect(String(type('Account').getFields().leverage!.type)).toBe('Int!');
+  });
+
+  it('has the order-side risk names issue 26 fixes', () => {
+    const type = (name: string) => schema.getType(name) as GraphQLObjectType;
+    const field = (owner: string, name: string) => type(owner).getFields()[name]!;
+    const max = field('Account', 'maxOrderQuantity');
+    expect(max.args.map((a) => `${a.name}: ${a.type}`).sort()).toEqual([
+      'reduceOnly: Boolean',
+      'side: Side!',
+      'symbol: String!',
+    ]);
+    expect(max.args.find((a) => a.name === 'reduceOnly')?.defaultValue).toBe(false);
+    expect(String(max.type)).toBe('Float!');
+    const preview = field('Query', 'orderPreview');
+    expect(preview.args.map((a) => `${a.name}: ${a.type}`)).toEqual(['input: PlaceOrderInput!']);
+    expect(String(preview.type)).toBe('OrderPreview');
+    expect(fields(type('OrderPreview')).sort()).toEqual(
+      'estLiquidationPrice estimatedFee initialMargin issues maxQuantity notional'.split(' '),
+    );
+    expect(String(field('OrderPreview', 'issues').type)).toBe('[InputIssue!]!');
+    expect(fields(type('InputIssue')).sort()).toEqual(['field', 'message', 'rule']);
   });
 });
