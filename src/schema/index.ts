@@ -15,6 +15,7 @@ import './referral.ts';
 import './rebate.ts';
 import './algo-order.ts';
 import './algo-mutation.ts';
+import './position-risk.ts';
 import './position-tpsl.ts';
 import './leverage.ts';
 import './market.ts';
