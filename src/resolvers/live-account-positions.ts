@@ -155,7 +155,10 @@ export class AccountPositions {
     this.lastRecompute = this.port.now();
     this.refresh();
     if (!this.ready || this.closed) return;
-    this.emit(this.withRisk([...this.rows.values()].filter((r) => r.quantity !== 0)));
+    const held = [...this.rows.entries()].filter(([, r]) => r.quantity !== 0);
+    // In GET /v1/positions' order: by symbol, then margin mode.
+    held.sort(([a], [b]) => (a < b ? -1 : 1));
+    this.emit(this.withRisk(held.map(([, r]) => r)));
   }
 
   private inputs(): RiskInputs {
