@@ -30,7 +30,7 @@ export const PositionRef = builder.objectRef<PositionModel>('Position').implemen
     averageOpenPrice: t.exposeFloat('averageOpenPrice'),
     markPrice: t.exposeFloat('markPrice', {
       description:
-        'The mark the row was read at; a positionUpdates event: the live mark it is recomputed at',
+        'The mark the row was read at; in a positionUpdates event, the mark its figures use (a query computes them at the live mark now)',
     }),
     unsettledPnl: t.exposeFloat('unsettledPnl', { description: 'At `markPrice`' }),
     pnl24h: t.exposeFloat('pnl24h'),
