@@ -65,18 +65,17 @@ export function withRisk(ctx: GatewayContext, model: PositionsModel): PositionsM
   return { ...model, rows, risk };
 }
 
-const rowsRead = new WeakMap<GatewayContext, Promise<PositionModel[]>>();
-
-/** A Position without figures: placed among the account's rows (read once per request). */
+/**
+ * A Position without figures: placed among the account's rows (GET /v1/positions, its shared
+ * cache and single flight serving the other rows of the request).
+ */
 async function placedRisk(ctx: GatewayContext, position: PositionModel): Promise<PositionRisk> {
-  let read = rowsRead.get(ctx);
-  if (!read) {
-    read = orThrowCoded(async () => positionsFromRest(await requireAccount(ctx).positions()).rows);
-    rowsRead.set(ctx, read);
-  }
+  const read = await orThrowCoded(async () =>
+    positionsFromRest(await requireAccount(ctx).positions()),
+  );
   const same = (r: PositionModel) =>
     r.symbol === position.symbol && r.marginMode === position.marginMode;
-  const rows = [...(await read).filter((r) => !same(r)), position];
+  const rows = [...read.rows.filter((r) => !same(r)), position];
   const risk = await accountRisk(ctx, rows);
   return risk.positions[rows.length - 1] as PositionRisk;
 }
@@ -86,12 +85,21 @@ function settle<T, R>(value: RiskOf<T>, pick: (figures: T) => R): R | Promise<R>
   return typeof value === 'function' ? (value as () => Promise<T>)().then(pick) : pick(value);
 }
 
+const placed = new WeakMap<PositionModel, Promise<PositionRisk>>();
+
 export function positionFigure<K extends keyof PositionRisk>(
   ctx: GatewayContext,
   position: PositionModel,
   key: K,
 ): PositionRisk[K] | Promise<PositionRisk[K]> {
-  return settle(position.risk ?? (() => placedRisk(ctx, position)), (r) => r[key]);
+  let risk = position.risk;
+  if (!risk) {
+    // Once per Position object, however many of its figures are asked.
+    const held = placed.get(position) ?? placedRisk(ctx, position);
+    placed.set(position, held);
+    risk = () => held;
+  }
+  return settle(risk, (r) => r[key]);
 }
 
 const modelRisk = new WeakMap<PositionsModel, Promise<PortfolioRisk>>();

@@ -27,7 +27,11 @@ const TOTALS = 'totalUnrealizedPnl totalCollateral freeCollateral marginRatio cu
 let h: LiveHarness;
 let sequence = 0;
 beforeAll(async () => {
-  h = await startLive({ sandbox: { stream: { market: { markPriceMs: 20 } } } });
+  h = await startLive({
+    sandbox: { stream: { market: { markPriceMs: 20 } } },
+    // One failed read is one failure (the seed test below).
+    env: { UPSTREAM_RETRY_MAX: '0' },
+  });
 });
 afterAll(() => h.close());
 
@@ -142,5 +146,27 @@ describe('Position and Positions risk figures', () => {
     second.stop();
     await client.dispose();
     await vi.waitFor(() => expect(hub().stats().accountListeners).toBe(0));
+  });
+
+  it('positionUpdates before its account source could read: the figures by REST, as a query’s', async () => {
+    const { dev } = h.callers;
+    await moveMark(ETH, 3_000);
+    h.sandbox.resetRequestLog();
+    h.sandbox.setFaults({ match: { paths: ['/v1/client/holding'] }, count: 1, status5xx: true });
+    const client = wsClient(h.replicas[0]!, dev.token);
+    const sub = wsSubscribe(client, `subscription { positionUpdates { ${ROW_FIGURES} } }`);
+    await vi.waitFor(() => expect(hub().accountReady(dev.entry.accountId)).toBe(true));
+    // The source's first read met the fault; the push comes without figures.
+    await vi.waitFor(() => expect(h.sandbox.requestCount({ path: '/v1/client/holding' })).toBe(1));
+    await market(dev, ETH, 'SELL', 1);
+    const event = await sub.next((e) => e.data?.positionUpdates?.[0]?.symbol === ETH);
+    expect(event.errors).toBeUndefined();
+    // Read again by the event's fields (the source retries its own read only after 5 s).
+    expect(h.sandbox.requestCount({ path: '/v1/client/holding' })).toBe(2);
+    const expected = await expectedRisk(h.sandbox.url, trader(dev));
+    expectFigures(event.data.positionUpdates[0], expected.rows[0] as Record<string, unknown>);
+    expect(event.data.positionUpdates[0].estLiquidationPrice).toBeGreaterThan(3_000);
+    sub.stop();
+    await client.dispose();
   });
 });
