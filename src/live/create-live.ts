@@ -66,6 +66,7 @@ export function createLive(options: LiveOptions): Live {
   }
   const context: LiveContext = {
     hub,
+    upstream: options.upstream,
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),

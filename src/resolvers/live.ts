@@ -3,7 +3,6 @@
  * replica's upstream streams (../upstream/stream). The hub shares one upstream connection
  * among every local subscriber; each subscriber gets its own bounded queue.
  */
-import type { GraphQLError } from 'graphql';
 import type { FieldStats } from '../live/metrics.ts';
 import {
   type GatewayContext,
@@ -19,14 +18,23 @@ import {
   type MaintenanceStatusModel,
   maintenanceFromStream,
   type OrderUpdateModel,
-  type PositionModel,
   type TickerModel,
   tickerFromStream,
   tickersFromStream,
 } from '../upstream/stream/index.ts';
-import { Feed, type Live, liveOf, mapOnce, statsOf, topic } from './live-feed.ts';
+import {
+  Feed,
+  type Live,
+  liveOf,
+  mapOnce,
+  statsOf,
+  streamRefusedError,
+  topic,
+} from './live-feed.ts';
+import { positionUpdates } from './live-positions.ts';
 
-export { deliver, type Live } from './live-feed.ts';
+export { deliver, type Live, streamRefusedError } from './live-feed.ts';
+export { positionUpdates };
 
 /** What an account subscription takes from the account's events (`arg`: its argument). */
 export type Picker<T> = (
@@ -55,15 +63,6 @@ class AccountFeed<T> extends Feed<T> {
   }
 }
 
-/** The upstream refused the account's stream credentials repeatedly: end, saying so. */
-export function streamRefusedError(reason: string): GraphQLError {
-  return gqlError(
-    'UPSTREAM_UNAVAILABLE',
-    `Subscription ended: the upstream refused this account's stream authentication (${reason}). Check the account's API key; subscribe again once it is fixed.`,
-    { reason: 'STREAM_AUTH_REFUSED' },
-  );
-}
-
 export function account<T>(
   ctx: GatewayContext,
   field: string,
@@ -80,8 +79,6 @@ export function account<T>(
 
 const pickOrder: Picker<OrderUpdateModel> = (e, symbol) =>
   e.type === 'order' && (!symbol || e.order.symbol === symbol) ? e.order : undefined;
-const pickPositions: Picker<PositionModel[]> = (e) =>
-  e.type === 'positions' ? e.positions : undefined;
 const pickBalances: Picker<BalanceModel[]> = (e) =>
   e.type === 'balances' ? e.balances : undefined;
 const pickAccountEvent: Picker<AccountEventModel> = (e) =>
@@ -91,9 +88,6 @@ export const orderUpdates = (
   ctx: GatewayContext,
   symbol: string | null | undefined,
 ): Live<OrderUpdateModel> => account(ctx, 'orderUpdates', pickOrder, symbol);
-
-export const positionUpdates = (ctx: GatewayContext): Live<PositionModel[]> =>
-  account(ctx, 'positionUpdates', pickPositions);
 
 export const balanceUpdates = (ctx: GatewayContext): Live<BalanceModel[]> =>
   account(ctx, 'balanceUpdates', pickBalances);

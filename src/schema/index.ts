@@ -16,6 +16,7 @@ import './referral.ts';
 import './rebate.ts';
 import './algo-order.ts';
 import './algo-mutation.ts';
+import './position-risk.ts';
 import './position-tpsl.ts';
 import './leverage.ts';
 import './max-order-quantity.ts';

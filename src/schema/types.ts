@@ -75,6 +75,8 @@ export interface LiveQueue {
 /** What subscriptions need in the request context (set by `useLive`). */
 export interface LiveContext {
   hub: StreamHub;
+  /** The replica's upstream, under no request's deadline: reads of long-lived subscriptions. */
+  upstream: UpstreamApi;
   /** The broker whose tickers the public subscriptions follow (`SVC_BROKER_ID`). */
   brokerId: string;
   /** Events a subscriber may fall behind before it is ended. */
