@@ -16,6 +16,7 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
+import { OrderWaits } from './order-waits.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
 import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
@@ -69,6 +70,7 @@ export function createLive(options: LiveOptions): Live {
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
+    waits: new OrderWaits(config.waits),
     ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
   };
   const servers: WebSocketServer[] = [];

@@ -6,6 +6,7 @@ import {
   loadOrders,
   type OrderModel,
   type OrderReceipt,
+  type PlacedModel,
   placeOrder,
 } from '../resolvers/order.ts';
 import { builder } from './builder.ts';
@@ -13,7 +14,9 @@ import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enum
 import { result } from './error-types.ts';
 import { validateAs } from './field-rules.ts';
 import { placeOrderRules } from './input-rules.ts';
+import { OrderUpdateRef } from './live.ts';
 import { orderArgsRules } from './order-rules.ts';
+import { OUTCOME_DESCRIPTION, TIMED_OUT_DESCRIPTION, waitArgs } from './order-wait.ts';
 import * as rules from './rules.ts';
 
 /** `orders(clientOrderIds:)`: each a client_order_id, read in parallel (a gateway bound). */
@@ -148,7 +151,7 @@ export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
 });
 
 export const PlaceOrderSuccess = builder
-  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderSuccess')
+  .objectRef<PlacedModel>('PlaceOrderSuccess')
   .implement({
     fields: (t) => ({
       receipt: t.expose('receipt', { type: OrderReceiptRef }),
@@ -160,9 +163,20 @@ export const PlaceOrderSuccess = builder
       order: t.field({
         type: OrderRef,
         nullable: true,
-        description: 'The order as read back by its clientOrderId.',
+        description:
+          'The order as read back by its clientOrderId (a REST read when selected; `outcome` needs none).',
         resolve: ({ receipt }, _args, ctx) =>
           receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
+      }),
+      outcome: t.field({
+        type: OrderUpdateRef,
+        nullable: true,
+        description: OUTCOME_DESCRIPTION,
+        resolve: ({ outcome }) => outcome ?? null,
+      }),
+      timedOut: t.boolean({
+        description: TIMED_OUT_DESCRIPTION,
+        resolve: ({ timedOut }) => timedOut ?? false,
       }),
     }),
   });
@@ -172,7 +186,12 @@ builder.mutationField('placeOrder', (t) =>
     ...result('PlaceOrder'),
     type: PlaceOrderSuccess,
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
-    resolve: (_root, { input }, ctx) => placeOrder(ctx, input),
+    description:
+      'Places an order (POST /v1/order). With waitFor it answers the order’s outcome from the private stream (outcome, timedOut) instead of the acknowledgement alone.',
+    args: {
+      input: t.arg({ type: PlaceOrderInput, required: true }),
+      ...waitArgs(t.arg, 'placement'),
+    },
+    resolve: (_root, { input, ...wait }, ctx) => placeOrder(ctx, input, wait),
   }),
 );

@@ -226,6 +226,16 @@ export class StreamHub {
     return this.accounts.get(accountId)?.stream.isReady ?? false;
   }
 
+  /** Resolves true once the account's stream is up; false: no stream here, or not within `ms`. */
+  whenAccountReady(accountId: string, ms: number): Promise<boolean> {
+    return this.accounts.get(accountId)?.stream.whenReady(ms) ?? Promise.resolve(false);
+  }
+
+  /** Drops an account's cached reads of these groups, on every replica (the client's). */
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void> {
+    return this.options.invalidate(accountId, groups);
+  }
+
   /** Resyncs an account's stream has completed (tests, metrics). */
   resyncs(accountId: string): number {
     return this.accounts.get(accountId)?.stream.resyncs ?? 0;
