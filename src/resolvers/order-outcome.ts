@@ -9,7 +9,14 @@
  */
 import { FINAL_ORDER_STATUSES, type OrderStatus } from '../contract/wire-orders.ts';
 
-export const ORDER_WAITS = ['NONE', 'ACCEPTED', 'FILLED', 'FINAL', 'CANCELLED', 'REPLACED'] as const;
+export const ORDER_WAITS = [
+  'NONE',
+  'ACCEPTED',
+  'FILLED',
+  'FINAL',
+  'CANCELLED',
+  'REPLACED',
+] as const;
 export type OrderWait = (typeof ORDER_WAITS)[number];
 export type WaitTarget = Exclude<OrderWait, 'NONE'>;
 
@@ -35,7 +42,10 @@ export const REACHES: Readonly<Record<WaitTarget, (status: string) => boolean>> 
  * when it reaches the target or is final, else the first one that reached it (an edit's
  * REPLACED, followed at once by NEW).
  */
-export function outcomeOf<T extends Stated>(trail: readonly T[], target: WaitTarget): T | undefined {
+export function outcomeOf<T extends Stated>(
+  trail: readonly T[],
+  target: WaitTarget,
+): T | undefined {
   const latest = trail.at(-1);
   if (!latest) return undefined;
   const reaches = REACHES[target];

@@ -21,6 +21,7 @@ import {
   type OrderKey,
   type OrderWait,
   outcomeOf,
+  type Stated,
   seeded,
   trailOf,
   type WaitTarget,
@@ -150,7 +151,29 @@ export async function waitForOrder(
     const own = trailOf(watch.orders, key);
     return seed ? seeded(seed, own) : own;
   };
+  return waitOn(watch, trail, target, until);
+}
+
+/** Waits until the states `trail` gives reach `target` or a final state, or `until` passes. */
+export async function waitOn<T extends Stated>(
+  watch: AccountWatch,
+  trail: () => readonly T[],
+  target: WaitTarget,
+  until: number,
+): Promise<Waited<T>> {
   const done = await watch.until(() => outcomeOf(trail(), target), until);
   if (done) return { outcome: done, timedOut: false };
   return { outcome: trail().at(-1) ?? null, timedOut: true };
+}
+
+/** The outcome of the order `key` names when the arguments ask for one (else nothing). */
+export async function outcomeFor(
+  ctx: GatewayContext,
+  watch: AccountWatch | null,
+  wait: WaitArgs,
+  key: OrderKey,
+): Promise<Partial<Waited<OrderUpdateModel>>> {
+  const target = targetOf(wait);
+  if (!watch || !target) return {};
+  return waitForOrder(watch, target, key, endsAt(ctx, wait));
 }

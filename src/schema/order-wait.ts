@@ -6,8 +6,10 @@
  */
 import type { ArgBuilder } from '@pothos/core';
 import { z } from 'zod';
-import type { OrderWait } from '../resolvers/order-wait.ts';
+import type { OrderWait, Waited } from '../resolvers/order-wait.ts';
+import type { OrderUpdateModel } from '../upstream/stream/models.ts';
 import { builder } from './builder.ts';
+import { OrderUpdateRef } from './live.ts';
 import { rule } from './rules.ts';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -71,7 +73,22 @@ export function waitArgs(arg: ArgBuilder<Types>, kind: WaitKind) {
   };
 }
 
-export const OUTCOME_DESCRIPTION =
-  'With waitFor: the order’s state from the private stream when the wait ended — the state waited for, a final state that ruled it out, or (timedOut) the last state seen, null if none arrived. Null without waitFor. No upstream request.';
-export const TIMED_OUT_DESCRIPTION =
-  'True when waitTimeoutMs (or the operation’s deadline) passed before the order got to waitFor; false without waitFor.';
+/** `outcome` and `timedOut` of a success type whose mutation takes `waitFor`. */
+export function waitedFields<T extends Partial<Waited<OrderUpdateModel>>>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>,
+) {
+  return {
+    outcome: t.field({
+      type: OrderUpdateRef,
+      nullable: true,
+      description:
+        'With waitFor: the order’s state from the private stream when the wait ended — the state waited for, a final state that ruled it out, or (timedOut) the last state seen, null if none arrived. Null without waitFor. No upstream request.',
+      resolve: (r) => r.outcome ?? null,
+    }),
+    timedOut: t.boolean({
+      description:
+        'True when waitTimeoutMs (or the operation’s deadline) passed before the order got to waitFor; false without waitFor.',
+      resolve: (r) => r.timedOut ?? false,
+    }),
+  };
+}

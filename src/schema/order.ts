@@ -14,9 +14,8 @@ import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enum
 import { result } from './error-types.ts';
 import { validateAs } from './field-rules.ts';
 import { placeOrderRules } from './input-rules.ts';
-import { OrderUpdateRef } from './live.ts';
 import { orderArgsRules } from './order-rules.ts';
-import { OUTCOME_DESCRIPTION, TIMED_OUT_DESCRIPTION, waitArgs } from './order-wait.ts';
+import { waitArgs, waitedFields } from './order-wait.ts';
 import * as rules from './rules.ts';
 
 /** `orders(clientOrderIds:)`: each a client_order_id, read in parallel (a gateway bound). */
@@ -150,36 +149,25 @@ export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   validate: { refine: rules.refinements(placeOrderRules) },
 });
 
-export const PlaceOrderSuccess = builder
-  .objectRef<PlacedModel>('PlaceOrderSuccess')
-  .implement({
-    fields: (t) => ({
-      receipt: t.expose('receipt', { type: OrderReceiptRef }),
-      replayed: t.boolean({
-        description:
-          'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
-        resolve: ({ replayed }) => replayed ?? false,
-      }),
-      order: t.field({
-        type: OrderRef,
-        nullable: true,
-        description:
-          'The order as read back by its clientOrderId (a REST read when selected; `outcome` needs none).',
-        resolve: ({ receipt }, _args, ctx) =>
-          receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
-      }),
-      outcome: t.field({
-        type: OrderUpdateRef,
-        nullable: true,
-        description: OUTCOME_DESCRIPTION,
-        resolve: ({ outcome }) => outcome ?? null,
-      }),
-      timedOut: t.boolean({
-        description: TIMED_OUT_DESCRIPTION,
-        resolve: ({ timedOut }) => timedOut ?? false,
-      }),
+export const PlaceOrderSuccess = builder.objectRef<PlacedModel>('PlaceOrderSuccess').implement({
+  fields: (t) => ({
+    receipt: t.expose('receipt', { type: OrderReceiptRef }),
+    replayed: t.boolean({
+      description:
+        'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
+      resolve: ({ replayed }) => replayed ?? false,
     }),
-  });
+    order: t.field({
+      type: OrderRef,
+      nullable: true,
+      description:
+        'The order as read back by its clientOrderId (a REST read when selected; `outcome` needs none).',
+      resolve: ({ receipt }, _args, ctx) =>
+        receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
+    }),
+    ...waitedFields(t),
+  }),
+});
 
 builder.mutationField('placeOrder', (t) =>
   t.field({
