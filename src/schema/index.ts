@@ -16,6 +16,7 @@ import './rebate.ts';
 import './algo-order.ts';
 import './algo-mutation.ts';
 import './position-tpsl.ts';
+import './close-position.ts';
 import './leverage.ts';
 import './market.ts';
 import './live.ts';

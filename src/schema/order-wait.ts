@@ -65,13 +65,16 @@ export function waitArgs(arg: ArgBuilder<Types>, kind: WaitKind) {
       description: `Answer once the order gets there on the private stream (${listed(WAITS_OF[kind])}); the state is in \`outcome\`.`,
       validate: waitForRule(kind),
     }),
-    waitTimeoutMs: arg.int({
-      description:
-        'Longest wait, ms; at most the operation’s deadline (UPSTREAM_DEADLINE_MS), which is also the default. Only with a waitFor other than NONE.',
-      validate: { schema: timeoutRule },
-    }),
+    waitTimeoutMs: timeoutArg(arg, 'Only with a waitFor other than NONE.'),
   };
 }
+
+/** `waitTimeoutMs`: 1 to MAX_WAIT_TIMEOUT_MS here, at most the deadline in the resolver. */
+export const timeoutArg = (arg: ArgBuilder<Types>, more: string) =>
+  arg.int({
+    description: `Longest wait, ms; at most the operation’s deadline (UPSTREAM_DEADLINE_MS), which is also the default. ${more}`,
+    validate: { schema: timeoutRule },
+  });
 
 /** `outcome` and `timedOut` of a success type whose mutation takes `waitFor`. */
 export function waitedFields<T extends Partial<Waited<OrderUpdateModel>>>(
