@@ -29,6 +29,8 @@ export class WaitRefusedError extends Error {
 export class OrderWaits {
   readonly maxPerAccount: number;
   readonly max: number;
+  /** Waits refused, by the bound they hit (metrics read them at scrape time). */
+  readonly refused = { account: 0, process: 0 };
   readonly #perAccount = new Map<string, number>();
   #total = 0;
 
@@ -45,8 +47,14 @@ export class OrderWaits {
   /** Takes a place for one wait of `accountId`; returns its release (idempotent). */
   enter(accountId: string): () => void {
     const held = this.#perAccount.get(accountId) ?? 0;
-    if (held >= this.maxPerAccount) throw new WaitRefusedError('account', this.maxPerAccount);
-    if (this.#total >= this.max) throw new WaitRefusedError('process', this.max);
+    if (held >= this.maxPerAccount) {
+      this.refused.account++;
+      throw new WaitRefusedError('account', this.maxPerAccount);
+    }
+    if (this.#total >= this.max) {
+      this.refused.process++;
+      throw new WaitRefusedError('process', this.max);
+    }
     this.#perAccount.set(accountId, held + 1);
     this.#total++;
     let released = false;

@@ -111,8 +111,8 @@ export async function withWatch<T>(
     throw refused(error);
   }
   const watch = new AccountWatch();
-  live.hub.listenAccount(principal.credentials, watch);
   try {
+    live.hub.listenAccount(principal.credentials, watch);
     const within = Math.round(Math.max(0, Math.min(READY_WAIT_MS, timeLeft(ctx))));
     if (!(await live.hub.whenAccountReady(accountId, within))) {
       throw new UpstreamUnavailableErrorMember(

@@ -241,6 +241,10 @@ describe('refusals, nothing sent', () => {
     const refused = answers.find((a) => a.data.placeOrder.__typename === 'RateLimitedError');
     expect(refused?.data.placeOrder.message).toMatch(/ORDER_WAIT_MAX_PER_ACCOUNT/);
     expect(h.upstream(trader, 'POST', '/v1/order')).toBe(2);
-    expect(h.live.replicas[0]!.gateway.live.hub.stats().accountListeners).toBe(0);
+    const { gateway } = h.live.replicas[0]!;
+    expect(gateway.live.hub.stats().accountListeners).toBe(0);
+    const metrics = await gateway.metrics.registry.metrics();
+    expect(metrics).toMatch(/^svc_graphql_order_waits_refused_total\{scope="account"\} 1$/m);
+    expect(metrics).toMatch(/^svc_graphql_order_waits 0$/m);
   });
 });
