@@ -50,11 +50,9 @@ export const closingOrder = (position: PositionModel): CreateOrderParams => ({
   client_order_id: closeId(),
 });
 
-/** The symbol's open positions, read fresh (cached reads dropped first). */
+/** The symbol's open positions; refused (noPosition) when it has none. */
 async function openPositions(ctx: GatewayContext, symbol: string): Promise<PositionModel[]> {
-  const account = requireAccount(ctx);
-  await ctx.live?.hub.invalidate(account.accountId, ['positions', 'algoOrders']);
-  const { rows } = await account.positions();
+  const { rows } = await requireAccount(ctx).positions();
   const open = rows.map(positionFromRest).filter((p) => p.symbol === symbol && p.quantity !== 0);
   if (open.length === 0) {
     const message = `no open position in ${symbol}`;
@@ -89,8 +87,12 @@ export function closePosition(
     checkWaitArgs(ctx, wait);
     try {
       return await withWatch(ctx, async (watch): Promise<ClosedModel> => {
-        const open = await openPositions(ctx, input.symbol);
-        const tpsl = await symbolTpSl(ctx, input.symbol);
+        // Read fresh: the cached reads are dropped first (on every replica).
+        await ctx.live?.hub.invalidate(requireAccount(ctx).accountId, ['positions', 'algoOrders']);
+        const [open, tpsl] = await Promise.all([
+          openPositions(ctx, input.symbol),
+          symbolTpSl(ctx, input.symbol),
+        ]);
         const cancelled = await cancelTpSl(requireAccount(ctx), input.symbol, tpsl);
         const placed = await Promise.all(open.map((p) => placeOnce(ctx, closingOrder(p))));
         const keys = placed.map(({ created }) => ({
