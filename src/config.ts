@@ -111,6 +111,9 @@ const envSchema = z
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
     /** `off`: every subscription result is pulled through yoga's iterators (src/live/direct-lane.ts). */
     SUBSCRIPTION_DIRECT_LANE: z.enum(['on', 'off']).default('on'),
+    /** Mutations waiting for their order's outcome at once (`waitFor`), per account and replica. */
+    ORDER_WAIT_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(16),
+    ORDER_WAIT_MAX: z.coerce.number().int().positive().default(1_000),
 
     /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
     CONN_MAX: z.coerce.number().int().positive().optional(),
@@ -196,6 +199,7 @@ function streamsConfig(env: Env) {
     queueMax: env.SUBSCRIPTION_QUEUE_MAX,
     /** Shared, error-free results handed to the transports in the hub's loop. */
     directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
+    waits: { maxPerAccount: env.ORDER_WAIT_MAX_PER_ACCOUNT, max: env.ORDER_WAIT_MAX },
   };
 }
 

@@ -20,4 +20,5 @@ export const OUR_PREFIXES = [
   'STREAM_',
   'SUBSCRIPTION_',
   'CONN_',
+  'ORDER_WAIT_',
 ];

@@ -16,9 +16,11 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
+import { OrderWaits } from './order-waits.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
 import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
+import { registerWaitMetrics } from './wait-metrics.ts';
 import type { WsLimits } from './ws-limits.ts';
 import { serveGraphqlWs } from './ws-server.ts';
 
@@ -64,12 +66,15 @@ export function createLive(options: LiveOptions): Live {
     registerResyncMetrics(options.registry, hub.resyncStats);
     registerBookMetrics(options.registry, hub.books);
   }
+  const waits = new OrderWaits(config.waits);
+  if (options.registry) registerWaitMetrics(options.registry, waits);
   const context: LiveContext = {
     hub,
     upstream: options.upstream,
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
+    waits,
     ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
   };
   const servers: WebSocketServer[] = [];

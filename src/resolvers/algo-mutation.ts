@@ -23,11 +23,13 @@ import {
   toCreateAlgoParams,
   toEditAlgoParams,
 } from './algo-inputs.ts';
+import { algoOutcomeFor } from './algo-outcome.ts';
+import { type WaitArgs, type Waited, watching } from './order-wait.ts';
 import { assertSlots, closedBy, positionTpSl } from './tpsl-slots.ts';
 
 export type { PlaceAlgoOrderArgs } from './algo-inputs.ts';
 
-export interface AlgoPlaced {
+export interface AlgoPlaced extends Partial<Waited<AlgoOrderModel>> {
   algoOrderId: number;
   clientOrderId: string | null;
   algoType: AlgoType;
@@ -95,11 +97,19 @@ export async function createAlgo(
   }
 }
 
-export function placeAlgoOrder(ctx: GatewayContext, input: PlaceAlgoOrderArgs) {
+export function placeAlgoOrder(
+  ctx: GatewayContext,
+  input: PlaceAlgoOrderArgs,
+  wait: WaitArgs = {},
+) {
   return mutation(async () => {
     const params = toCreateAlgoParams(input);
     await checkSlots(ctx, params);
-    return createAlgo(ctx, params);
+    // Watched from before the send when waiting (order-wait.ts): no change is missed.
+    return watching(ctx, wait, async (watch): Promise<AlgoPlaced> => {
+      const placed = await createAlgo(ctx, params);
+      return { ...placed, ...(await algoOutcomeFor(ctx, watch, wait, placed)) };
+    });
   });
 }
 

@@ -18,6 +18,7 @@ import './algo-order.ts';
 import './algo-mutation.ts';
 import './position-risk.ts';
 import './position-tpsl.ts';
+import './close-position.ts';
 import './leverage.ts';
 import './max-order-quantity.ts';
 import './market.ts';

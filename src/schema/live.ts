@@ -40,7 +40,7 @@ builder.subscriptionType({
     'Live updates over SSE (Accept: text/event-stream) or graphql-ws on /graphql. A subscriber that falls too far behind is ended with RATE_LIMITED (reason SLOW_CONSUMER).',
 });
 
-const FillRef = builder.objectRef<FillModel>('Fill').implement({
+export const FillRef = builder.objectRef<FillModel>('Fill').implement({
   description: 'One execution of an order.',
   fields: (t) => ({
     price: t.exposeFloat('price'),
@@ -56,7 +56,7 @@ const UpdateSourceEnum = builder.enumType('UpdateSource', {
   values: { STREAM: { value: 'stream' }, RESYNC: { value: 'resync' } } as const,
 });
 
-const OrderUpdateRef = builder.objectRef<OrderUpdateModel>('OrderUpdate').implement({
+export const OrderUpdateRef = builder.objectRef<OrderUpdateModel>('OrderUpdate').implement({
   description: "A change of one of the caller's orders; `fill` is set when the change is a fill.",
   fields: (t) => ({
     orderId: t.expose('orderId', { type: 'BigInt' }),

@@ -6,6 +6,7 @@ import {
   loadOrders,
   type OrderModel,
   type OrderReceipt,
+  type PlacedModel,
   placeOrder,
 } from '../resolvers/order.ts';
 import { builder } from './builder.ts';
@@ -13,6 +14,7 @@ import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enum
 import { result } from './error-types.ts';
 import { validateAs } from './field-rules.ts';
 import { orderArgsRules } from './order-rules.ts';
+import { waitArgs, waitedFields } from './order-wait.ts';
 import { validatePlaceOrder } from './place-order-rules.ts';
 import * as rules from './rules.ts';
 
@@ -146,34 +148,37 @@ export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   }),
 });
 
-export const PlaceOrderSuccess = builder
-  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderSuccess')
-  .implement({
-    fields: (t) => ({
-      receipt: t.expose('receipt', { type: OrderReceiptRef }),
-      replayed: t.boolean({
-        description:
-          'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
-        resolve: ({ replayed }) => replayed ?? false,
-      }),
-      order: t.field({
-        type: OrderRef,
-        nullable: true,
-        description: 'The order as read back by its clientOrderId.',
-        resolve: ({ receipt }, _args, ctx) =>
-          receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
-      }),
+export const PlaceOrderSuccess = builder.objectRef<PlacedModel>('PlaceOrderSuccess').implement({
+  fields: (t) => ({
+    receipt: t.expose('receipt', { type: OrderReceiptRef }),
+    replayed: t.boolean({
+      description:
+        'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
+      resolve: ({ replayed }) => replayed ?? false,
     }),
-  });
+    order: t.field({
+      type: OrderRef,
+      nullable: true,
+      description:
+        'The order as read back by its clientOrderId (a REST read when selected; `outcome` needs none).',
+      resolve: ({ receipt }, _args, ctx) =>
+        receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
+    }),
+    ...waitedFields(t),
+  }),
+});
 
 builder.mutationField('placeOrder', (t) =>
   t.field({
     ...result('PlaceOrder'),
     type: PlaceOrderSuccess,
     authScopes: { authenticated: true },
+    description:
+      'Places an order (POST /v1/order). With waitFor it answers the order’s outcome from the private stream (outcome, timedOut) instead of the acknowledgement alone.',
     args: {
       input: t.arg({ type: PlaceOrderInput, required: true, validate: validatePlaceOrder }),
+      ...waitArgs(t.arg, 'placement'),
     },
-    resolve: (_root, { input }, ctx) => placeOrder(ctx, input),
+    resolve: (_root, { input, ...wait }, ctx) => placeOrder(ctx, input, wait),
   }),
 );

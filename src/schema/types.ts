@@ -16,6 +16,7 @@ import type {
 } from '../contract/wire.ts';
 import type { Idempotency } from '../idempotency/index.ts';
 import type { LiveMetrics } from '../live/metrics.ts';
+import type { OrderWaits } from '../live/order-waits.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
@@ -27,7 +28,9 @@ export {
   ErrorMember,
   gqlError,
   InputErrorMember,
+  RateLimitedErrorMember,
   UpstreamRejectedErrorMember,
+  UpstreamUnavailableErrorMember,
   unauthenticated,
 } from './errors.ts';
 export { type InputIssue, inputIssuesError } from './validation.ts';
@@ -51,6 +54,11 @@ export interface GatewayContext {
   idempotency?: Idempotency;
   /** Live updates (subscriptions); absent when the gateway runs without streams. */
   live?: LiveContext;
+  /**
+   * The operation's deadline (`UPSTREAM_DEADLINE_MS` from its start; `at` on the
+   * performance.now clock): a mutation's wait for its outcome ends before it. Absent: none.
+   */
+  readonly operationDeadline?: { readonly budgetMs: number; readonly at: number };
 }
 
 /** Per-request DataLoaders (built by `createLoaders` in src/resolvers/loaders.ts). */
@@ -85,6 +93,8 @@ export interface LiveContext {
   active: Set<LiveQueue>;
   /** Subscriber and delivery counts for /metrics. @default none */
   metrics?: LiveMetrics;
+  /** Mutations waiting for their outcome on the private stream, under their bounds. */
+  waits: OrderWaits;
 }
 
 /** A per-symbol number of a wire map (`imr_factor`, `pair_overrides`), as a list entry. */

@@ -94,15 +94,12 @@ export class AccountStream {
   resyncs = 0;
 
   constructor(private readonly options: AccountStreamOptions) {
-    const { credentials } = options;
+    const { accountId, secret } = options.credentials;
     this.bounds = options.resync ?? DEFAULT_RESYNC_BOUNDS;
     this.stats = options.stats ?? newResyncStats();
-    const signer = new RequestSigner({
-      accountId: credentials.accountId,
-      secret: credentials.secret,
-    });
+    const signer = new RequestSigner({ accountId, secret });
     this.socket = new StreamSocket({
-      url: `${options.wsBase}/v2/ws/private/stream/${encodeURIComponent(credentials.accountId)}`,
+      url: `${options.wsBase}/v2/ws/private/stream/${encodeURIComponent(accountId)}`,
       auth: () => {
         const timestamp = options.now();
         return { svc_key: signer.publicKey, sign: signer.sign(String(timestamp)), timestamp };
@@ -129,6 +126,11 @@ export class AccountStream {
 
   get isReady(): boolean {
     return this.socket.isReady;
+  }
+
+  /** Resolves true once the stream is up (false: closed, or not within `ms`). */
+  whenReady(ms: number): Promise<boolean> {
+    return this.socket.whenReady(ms);
   }
 
   close(): void {

@@ -6,6 +6,7 @@
  */
 import { MAINTENANCE_TOPIC } from '../../contract/constants.ts';
 import type { AccountCredentials } from '../api.ts';
+import type { CacheGroup } from '../catalog.ts';
 import { accountReads } from './account-reads.ts';
 import { AccountStream } from './account-stream.ts';
 import { backoffDelay } from './backoff.ts';
@@ -181,6 +182,16 @@ export class StreamHub {
   /** Whether an account's private stream is up (authenticated and subscribed). */
   accountReady(accountId: string): boolean {
     return this.accounts.get(accountId)?.stream.isReady ?? false;
+  }
+
+  /** Resolves true once the account's stream is up; false: no stream here, or not within `ms`. */
+  whenAccountReady(accountId: string, ms: number): Promise<boolean> {
+    return this.accounts.get(accountId)?.stream.whenReady(ms) ?? Promise.resolve(false);
+  }
+
+  /** Drops an account's cached reads of these groups, on every replica (the client's). */
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void> {
+    return this.options.invalidate(accountId, groups);
   }
 
   /** Resyncs an account's stream has completed (tests, metrics). */

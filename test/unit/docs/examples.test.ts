@@ -1,6 +1,6 @@
 /**
  * The docs show only what works: every ```graphql block of README.md, docs/api.md,
- * docs/market-data.md, docs/algo-orders.md and docs/risk.md parses and validates against the
+ * docs/market-data.md, docs/algo-orders.md, docs/risk.md and docs/orders.md parses and validates against the
  * schema, every npm script they name exists, and every relative link (images included) points at a file and heading that exist.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -21,7 +21,7 @@ const scripts = Object.keys(
 
 describe('GraphQL in the docs', () => {
   const withGraphQL = ['README.md', 'docs/api.md', 'docs/market-data.md', 'docs/algo-orders.md'];
-  for (const path of [...withGraphQL, 'docs/risk.md']) {
+  for (const path of [...withGraphQL, 'docs/risk.md', 'docs/orders.md']) {
     const blocks = fencedBlocks(readDoc(path), 'graphql');
 
     it(`${path} has GraphQL examples`, () => {

@@ -30,6 +30,7 @@ const MUTATIONS = [
   'cancelAlgoOrders',
   'setPositionTpSl',
   'setLeverage',
+  'closePosition',
 ];
 
 describe('schema shape (names other tools call)', () => {
@@ -163,7 +164,19 @@ describe('schema shape (names other tools call)', () => {
     expect(argsOf('Query', 'order')).toEqual(['clientOrderId: String', 'orderId: BigInt']);
     expect(argsOf('Account', 'balances')).toEqual(['includeZero: Boolean']);
     expect(argsOf('Mutation', 'cancelAllOrders')).toEqual(['symbol: String']);
-    expect(argsOf('Mutation', 'placeOrders')).toEqual(['inputs: [PlaceOrderInput!]!']);
+    const waits = ['waitFor: OrderWait', 'waitTimeoutMs: Int'];
+    expect(argsOf('Mutation', 'placeOrders')).toEqual(['inputs: [PlaceOrderInput!]!', ...waits]);
+    for (const [name, input] of [
+      ['placeOrder', 'PlaceOrderInput'],
+      ['cancelOrder', 'CancelOrderInput'],
+      ['editOrder', 'EditOrderInput'],
+    ]) {
+      expect(argsOf('Mutation', name as string)).toEqual([`input: ${input}!`, ...waits]);
+    }
+    expect(argsOf('Mutation', 'closePosition')).toEqual([
+      'input: ClosePositionInput!',
+      'waitTimeoutMs: Int',
+    ]);
     expect(fields(type('OrderConnection')).sort()).toEqual(['edges', 'pageInfo', 'totalCount']);
     expect(fields(type('PageInfo'))).toEqual(expect.arrayContaining(['hasNextPage', 'endCursor']));
     expect(fields(type('Balance')).sort()).toEqual(
@@ -198,7 +211,12 @@ describe('schema shape (names other tools call)', () => {
       .map((t) => t.name);
     expect(items).toEqual(expect.arrayContaining(['PlaceOrderSuccess', 'BatchItemError']));
     expect(fields(type('PlaceOrdersSuccess'))).toEqual(['results']);
-    expect(fields(type('CancelOrderSuccess')).sort()).toEqual(['order', 'status']);
+    expect(fields(type('CancelOrderSuccess')).sort()).toEqual([
+      'order',
+      'outcome',
+      'status',
+      'timedOut',
+    ]);
     expect(fields(type('EditOrderSuccess'))).toContain('status');
   });
 
@@ -250,7 +268,11 @@ describe('union queries clients write', () => {
     expect(values('AlgoType').sort()).toEqual(
       ['STOP', 'TP_SL', 'POSITIONAL_TP_SL', 'BRACKET', 'TRAILING_STOP'].sort(),
     );
-    expect(argsOf('Mutation', 'placeAlgoOrder')).toEqual(['input: PlaceAlgoOrderInput!']);
+    expect(argsOf('Mutation', 'placeAlgoOrder')).toEqual([
+      'input: PlaceAlgoOrderInput!',
+      'waitFor: OrderWait',
+      'waitTimeoutMs: Int',
+    ]);
     expect(argsOf('Mutation', 'editAlgoOrder')).toEqual(['input: EditAlgoOrderInput!']);
     expect(argsOf('Mutation', 'cancelAlgoOrder')).toEqual(['input: CancelAlgoOrderInput!']);
     expect(inputFields('CancelAlgoOrderInput')).toEqual([
