@@ -3,9 +3,12 @@
  * `mutation()`: an upstream failure becomes its union member. The upstream client drops the
  * account's cached algo orders, orders, positions and balances on each (contract rows); the
  * request's loaders are cleared here so a field read after the mutation asks again. A new
- * TP/SL on a position is refused when the position has no slot left, before it is sent.
+ * TP/SL on a position is refused when the position has no slot left, before it is sent. A
+ * placement with the caller's clientOrderId is made once (src/idempotency/algo.ts): a repeat
+ * answers the first algo order, `replayed: true`.
  */
-import type { AlgoType, CreateAlgoOrderParams } from '../contract/wire-algo.ts';
+import type { AlgoOrderCreated, AlgoType, CreateAlgoOrderParams } from '../contract/wire-algo.ts';
+import { placeAlgoOnce } from '../idempotency/place.ts';
 import { type AlgoOrderModel, algoOrderFromRest } from '../models/algo-order.ts';
 import {
   type GatewayContext,
@@ -32,6 +35,8 @@ export interface AlgoPlaced {
   clientOrderId: string | null;
   algoType: AlgoType;
   quantity: number;
+  /** An earlier call's algo order with the same clientOrderId and fields. */
+  replayed?: boolean;
 }
 
 export interface AlgoStatusModel {
@@ -77,19 +82,21 @@ async function checkSlots(ctx: GatewayContext, p: CreateAlgoOrderParams): Promis
   );
 }
 
+/** The answer's root id and what it says of the order. */
+const placedOf = (created: AlgoOrderCreated, params: CreateAlgoOrderParams): AlgoPlaced => ({
+  algoOrderId: created.order_id,
+  clientOrderId: created.client_order_id ?? params.client_order_id ?? null,
+  algoType: created.algo_type,
+  quantity: created.quantity,
+});
+
 /** Sends a creation; the answer's root id and what it says of the order. */
 export async function createAlgo(
   ctx: GatewayContext,
   params: CreateAlgoOrderParams,
 ): Promise<AlgoPlaced> {
   try {
-    const created = await requireAccount(ctx).createAlgoOrder(params);
-    return {
-      algoOrderId: created.order_id,
-      clientOrderId: created.client_order_id ?? params.client_order_id ?? null,
-      algoType: created.algo_type,
-      quantity: created.quantity,
-    };
+    return placedOf(await requireAccount(ctx).createAlgoOrder(params), params);
   } finally {
     clearAlgo(ctx);
   }
@@ -98,8 +105,17 @@ export async function createAlgo(
 export function placeAlgoOrder(ctx: GatewayContext, input: PlaceAlgoOrderArgs) {
   return mutation(async () => {
     const params = toCreateAlgoParams(input);
-    await checkSlots(ctx, params);
-    return createAlgo(ctx, params);
+    // The slots are checked inside the guard: a replay is answered before they are.
+    const { created, replayed } = await placeAlgoOnce(
+      ctx,
+      params,
+      input.clientOrderId != null,
+      async (p) => {
+        await checkSlots(ctx, p);
+        return requireAccount(ctx).createAlgoOrder(p);
+      },
+    ).finally(() => clearAlgo(ctx));
+    return { ...placedOf(created, params), replayed };
   });
 }
 
