@@ -35,6 +35,11 @@ const PlaceAlgoOrderSuccess = builder.objectRef<AlgoPlaced>('PlaceAlgoOrderSucce
     clientOrderId: t.exposeString('clientOrderId', { nullable: true }),
     algoType: t.expose('algoType', { type: AlgoTypeEnum }),
     quantity: t.exposeFloat('quantity', { description: 'A full-position TP/SL: the size now' }),
+    replayed: t.boolean({
+      description:
+        'True when this call repeats an earlier placeAlgoOrder with the same clientOrderId and fields (within 24 h): the answer is the one algo order placed for that clientOrderId, never a second one. False for the first call (and always without a clientOrderId).',
+      resolve: ({ replayed }) => replayed ?? false,
+    }),
     algoOrder: t.field({
       type: AlgoOrderRef,
       nullable: true,

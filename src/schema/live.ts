@@ -51,7 +51,7 @@ export const FillRef = builder.objectRef<FillModel>('Fill').implement({
   }),
 });
 
-const UpdateSourceEnum = builder.enumType('UpdateSource', {
+export const UpdateSourceEnum = builder.enumType('UpdateSource', {
   description: 'STREAM: pushed by the upstream; RESYNC: found by the re-read after a reconnect.',
   values: { STREAM: { value: 'stream' }, RESYNC: { value: 'resync' } } as const,
 });
