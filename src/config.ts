@@ -6,6 +6,8 @@
  * variables with our prefixes (typos, removed names) are reported by `unknownVariables`.
  */
 import { z } from 'zod';
+import * as cod from './config/cancel-on-disconnect.ts';
+import { ConfigError } from './config/config-error.ts';
 import { flag, ms, optionalText, optionalUrl, redisUrls } from './config/env-fields.ts';
 import { OUR_PREFIXES } from './config/env-prefixes.ts';
 import { crossFieldRules, resolveNetwork } from './config/env-rules.ts';
@@ -109,6 +111,12 @@ const envSchema = z
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
     /** `off`: every subscription result is pulled through yoga's iterators (src/live/direct-lane.ts). */
     SUBSCRIPTION_DIRECT_LANE: z.enum(['on', 'off']).default('on'),
+    /** Cancel-on-disconnect sessions (src/config/cancel-on-disconnect.ts). */
+    CANCEL_ON_DISCONNECT_AFTER_MS: cod.afterMs,
+    CANCEL_ON_DISCONNECT_RENEW_MS: cod.renewMs,
+    CANCEL_ON_DISCONNECT_SESSION_TTL_MS: cod.sessionTtlMs,
+    CANCEL_ON_DISCONNECT_MAX_SESSIONS: cod.maxSessions,
+    CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: cod.maxAccounts,
 
     /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
     CONN_MAX: z.coerce.number().int().positive().optional(),
@@ -245,6 +253,7 @@ const configSchema = envSchema.transform((env) => {
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     callerLimits: callerLimitsConfig(env),
     streams: streamsConfig(env),
+    cancelOnDisconnect: cod.cancelOnDisconnectConfig(env),
     connections: connectionsConfig(env),
   };
 });
@@ -260,12 +269,7 @@ type CacheConfig = Omit<Upstream['cache'], DefaultedTtl> &
 export type UpstreamConfig = Omit<Upstream, Defaulted | 'cache'> &
   Partial<Pick<Upstream, Defaulted>> & { cache: CacheConfig };
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /**
  * Parses the given environment (default `process.env`); throws `ConfigError`.

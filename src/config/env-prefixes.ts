@@ -20,4 +20,5 @@ export const OUR_PREFIXES = [
   'STREAM_',
   'SUBSCRIPTION_',
   'CONN_',
+  'CANCEL_ON_DISCONNECT_',
 ];
