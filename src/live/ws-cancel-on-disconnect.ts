@@ -38,6 +38,8 @@ export async function armConnection(
   if (isIssue(asked))
     return refuse(socket, BAD_ARMING, `${asked.field}: ${asked.message} (${asked.rule})`);
   if (!principal) return refuse(socket, NO_CALLER, 'cancelOnDisconnect: needs a bearer token');
+  // Not idle while it arms (the upstream call may take a while) nor after.
+  limits?.hold(ctx);
   let session: Awaited<ReturnType<CancelOnDisconnect['open']>>;
   try {
     session = await cod.open(principal.credentials, asked.afterMs);
@@ -52,7 +54,6 @@ export async function armConnection(
     return false;
   }
   socket.once('close', () => session.close());
-  limits?.hold(ctx);
   return { cancelOnDisconnect: session.armed };
 }
 

@@ -110,14 +110,15 @@ describe('when the switch fires', () => {
   });
 
   it('a call within the delay restarts it: the account outlives a witness armed alongside', async () => {
-    await control('POST', '/cancel-all-after/speed', { speed: 100 });
+    await control('POST', '/cancel-all-after/speed', { speed: 10 });
     const [c, witness] = [fresh(f), fresh(f)];
     const order = await place(c, resting());
     const witnessOrder = await place(witness, resting());
     await arm(c, { trigger_after: 5_000 });
-    await arm(witness, { trigger_after: 5_000 });
-    // Restarted before either fired (50 ms): 900,000 ms at speed 100 is 9 s away.
+    // Restarted before it fired (500 ms): 900,000 ms at speed 10 is 90 s away. The witness,
+    // armed after, fires after the first timer of the account would have.
     await arm(c, { trigger_after: 900_000 });
+    await arm(witness, { trigger_after: 5_000 });
     await vi.waitFor(
       async () => expect((await read(witness, witnessOrder)).status).toBe('CANCELLED'),
       { timeout: 5_000, interval: 20 },
