@@ -11,6 +11,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { SandboxClient } from '../../helpers/sandbox-client.ts';
+import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
 import { callerPool, type TestCaller } from '../server/harness.ts';
 import {
   type LiveHarness,
@@ -29,7 +30,7 @@ const COD =
   'subscription($afterMs: Int) { cancelOnDisconnect(afterMs: $afterMs) { afterMs expectedTriggerTime } }';
 
 let h: LiveHarness;
-const pool = callerPool('cod', 6);
+const pool = callerPool('cod', 7);
 
 beforeAll(async () => {
   h = await startLive({
@@ -218,6 +219,22 @@ describe('cancel-on-disconnect', () => {
     );
     expect(cancelled.data.orderUpdates.reason).toBe('cancelled by cancel_all_after');
     await watcher.dispose();
+  });
+
+  it("runs docs/subscriptions.md's example", async () => {
+    const eve = pool.next();
+    const [example] = fencedBlocks(readDoc('docs/subscriptions.md'), 'graphql').filter((b) =>
+      b.includes('cancelOnDisconnect'),
+    );
+    const sub = sseSubscribe(h.replicas[0]!, example!, { token: eve.token });
+    const armed = (await sub.next(armedEvent)).data.cancelOnDisconnect;
+    expect(armed.afterMs).toBe(10_000);
+    expect(await upstreamSwitch(eve)).toMatchObject({
+      armed: true,
+      trigger_after: 10_000,
+      expected_trigger_time: armed.expectedTriggerTime,
+    });
+    sub.stop();
   });
 
   it('counts sessions of an account on all replicas against its cap', async () => {
