@@ -46,6 +46,8 @@ export class CancelOnDisconnect {
   private readonly now: () => number;
   private readonly metrics: CodMetrics;
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Unregistrations under way (a shutdown waits for them before the store closes). */
+  private readonly removing = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: CancelOnDisconnectOptions) {
@@ -110,7 +112,7 @@ export class CancelOnDisconnect {
       for (const id of account.sessions.keys()) removals.push(this.registry.remove(accountId, id));
     }
     this.accounts.clear();
-    await Promise.allSettled(removals);
+    await Promise.allSettled([...removals, ...this.removing]);
   }
 
   private switchOf(credentials: AccountCredentials): AccountSwitch {
@@ -146,13 +148,13 @@ export class CancelOnDisconnect {
 
   private end(accountId: string, account: AccountSwitch, id: string): void {
     if (!account.sessions.delete(id)) return;
-    this.registry.remove(accountId, id).catch((error: unknown) => {
-      this.warn(
-        'cancel-on-disconnect: session not unregistered (its record expires)',
-        accountId,
-        error,
-      );
-    });
+    const removal: Promise<void> = this.registry
+      .remove(accountId, id)
+      .catch((error: unknown) => {
+        this.warn('cancel-on-disconnect: session not unregistered (it expires)', accountId, error);
+      })
+      .finally(() => this.removing.delete(removal));
+    this.removing.add(removal);
     this.dropIfIdle(accountId, account);
   }
 

@@ -262,9 +262,14 @@ describe('cancel-on-disconnect', () => {
       code: 4429,
       reason: 'cancelOnDisconnect: the account already holds 2 cancel-on-disconnect sessions',
     });
+    // The 5,000 ms session leaves: the next renewal arms the 9,000 ms the other asked for.
     a.stop();
+    await vi.waitFor(async () => expect((await upstreamSwitch(bob)).trigger_after).toBe(9_000), {
+      timeout: 5_000,
+      interval: 20,
+    });
     b.stop();
-    await third.stop();
+    third.stop();
   });
 
   it('refuses a bad arming with the field and the rule, and an anonymous caller', async () => {
