@@ -110,9 +110,11 @@ export class AccountSwitch {
     const afterMs = await this.delay();
     const key = claimKey(this.deps.accountId);
     const ttl = claimTtlMs(renewEveryMs(afterMs, this.deps.renewMs));
-    const claimed = force
-      ? await store.set(key, replicaId, ttl).then(() => true)
-      : await store.setIfAbsent(key, replicaId, ttl);
+    // The claim saves calls; a store that fails does not stop a renewal.
+    const claimed = await (force
+      ? store.set(key, replicaId, ttl).then(() => true)
+      : store.setIfAbsent(key, replicaId, ttl)
+    ).catch(() => true);
     if (!claimed) {
       metrics.renewal('skipped');
       return;
@@ -130,7 +132,10 @@ export class AccountSwitch {
     }
   }
 
-  /** The shortest delay any live session of the account asked for (this replica's alone if the store fails). */
+  /**
+   * The shortest delay any live session of the account asked for (this replica's alone when
+   * the store fails).
+   */
   private async delay(): Promise<number> {
     const local = effectiveAfterMs(this.sessions.values()) ?? this.armed.afterMs;
     try {

@@ -22,7 +22,7 @@ export function effectiveAfterMs(asked: Iterable<number>): number | undefined {
   return shortest;
 }
 
-/** `expected_trigger_time` as a number (the facts' example is a string); `fallback` if unreadable. */
+/** `expected_trigger_time` as a number (the facts' example is a string), else `fallback`. */
 export function triggerTimeOf(value: number | string, fallback: number): number {
   const ms = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(ms) && ms > 0 ? ms : fallback;

@@ -25,7 +25,10 @@ export const NOT_ARMED = 4503;
 
 type WsContext = Context<Record<string, unknown> | undefined, Extra>;
 
-/** graphql-ws' `onConnect` after authentication: true (nothing asked), the ack payload, or false (closed). */
+/**
+ * graphql-ws' `onConnect` after authentication: true (nothing asked), the ack payload, or
+ * false (the socket is closed with its reason).
+ */
 export async function armConnection(
   cod: CancelOnDisconnect,
   ctx: WsContext,
