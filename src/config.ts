@@ -6,6 +6,8 @@
  * variables with our prefixes (typos, removed names) are reported by `unknownVariables`.
  */
 import { z } from 'zod';
+import * as cod from './config/cancel-on-disconnect.ts';
+import { ConfigError } from './config/config-error.ts';
 import { flag, ms, optionalText, optionalUrl, redisUrls } from './config/env-fields.ts';
 import { OUR_PREFIXES } from './config/env-prefixes.ts';
 import { crossFieldRules, resolveNetwork } from './config/env-rules.ts';
@@ -27,7 +29,6 @@ const envSchema = z
     /** `off`: never start the embedded sandbox (an upstream URL is then required; containers). */
     SVC_EMBEDDED_SANDBOX: z.enum(['auto', 'off']).default('auto'),
     SVC_SANDBOX_SEED: optionalText,
-    /** Port of the embedded sandbox (its control endpoints live there). @default a free port */
     SVC_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SVC_KEYSTORE: optionalText,
     REDIS_URL: redisUrls,
@@ -72,9 +73,8 @@ const envSchema = z
     CACHE_TTL_MARKET_MS: ms(1_000),
 
     PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'require']).default('allow'),
-    /** Default: on, off when NODE_ENV=production. */
+    /** Both default to on, off when NODE_ENV=production. */
     GRAPHQL_INTROSPECTION: flag.optional(),
-    /** Default: on, off when NODE_ENV=production. */
     GRAPHIQL: flag.optional(),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
     MAX_DEPTH: z.coerce.number().int().positive().default(8),
@@ -111,9 +111,14 @@ const envSchema = z
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
     /** `off`: every subscription result is pulled through yoga's iterators (src/live/direct-lane.ts). */
     SUBSCRIPTION_DIRECT_LANE: z.enum(['on', 'off']).default('on'),
-    /** Mutations waiting for their order's outcome at once (`waitFor`), per account and replica. */
+    /** Order mutations waiting for their outcome (`waitFor`) per account and replica; cancel-on-disconnect. */
     ORDER_WAIT_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(16),
     ORDER_WAIT_MAX: z.coerce.number().int().positive().default(1_000),
+    CANCEL_ON_DISCONNECT_AFTER_MS: cod.afterMs,
+    CANCEL_ON_DISCONNECT_RENEW_MS: cod.renewMs,
+    CANCEL_ON_DISCONNECT_SESSION_TTL_MS: cod.sessionTtlMs,
+    CANCEL_ON_DISCONNECT_MAX_SESSIONS: cod.maxSessions,
+    CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: cod.maxAccounts,
 
     /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
     CONN_MAX: z.coerce.number().int().positive().optional(),
@@ -251,6 +256,7 @@ const configSchema = envSchema.transform((env) => {
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     callerLimits: callerLimitsConfig(env),
     streams: streamsConfig(env),
+    cancelOnDisconnect: cod.cancelOnDisconnectConfig(env),
     connections: connectionsConfig(env),
   };
 });
@@ -266,12 +272,7 @@ type CacheConfig = Omit<Upstream['cache'], DefaultedTtl> &
 export type UpstreamConfig = Omit<Upstream, Defaulted | 'cache'> &
   Partial<Pick<Upstream, Defaulted>> & { cache: CacheConfig };
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /**
  * Parses the given environment (default `process.env`); throws `ConfigError`.

@@ -118,7 +118,7 @@ function createGatewayUpstream(
 }
 
 function createGatewayLive(
-  { config, logger, metrics }: Core,
+  { config, logger, metrics, store }: Core,
   upstream: UpstreamClient,
   side: UpstreamSide,
   connections: ConnectionBudget,
@@ -135,6 +135,7 @@ function createGatewayLive(
       proxyHops: config.callerLimits.proxyHops,
       idleTimeoutMs: config.connections.ws.idleTimeoutMs,
     }),
+    cancelOnDisconnect: { config: config.cancelOnDisconnect, store },
   });
 }
 

@@ -21,4 +21,5 @@ export const OUR_PREFIXES = [
   'SUBSCRIPTION_',
   'CONN_',
   'ORDER_WAIT_',
+  'CANCEL_ON_DISCONNECT_',
 ];

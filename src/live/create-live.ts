@@ -8,11 +8,14 @@ import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
 import type { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from '../auth/principals.ts';
+import { createCodMetrics } from '../cancel-on-disconnect/metrics.ts';
+import { CancelOnDisconnect } from '../cancel-on-disconnect/switches.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
+import type { Store } from '../upstream/stores/store.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
@@ -36,11 +39,15 @@ export interface LiveOptions {
   registry?: Registry;
   /** Connection caps and the idle timeout of graphql-ws connections. @default none */
   limits?: WsLimits;
+  /** Cancel-on-disconnect sessions, registered in `store`. @default none (refused) */
+  cancelOnDisconnect?: { config: Config['cancelOnDisconnect']; store: Store };
 }
 
 export interface Live {
   hub: StreamHub;
   brokerId: string | undefined;
+  /** This replica's cancel-on-disconnect sessions (undefined: not offered). */
+  cancelOnDisconnect: CancelOnDisconnect | undefined;
   /** Puts `live` into every request context. */
   plugin: Plugin<GatewayContext>;
   /**
@@ -62,6 +69,7 @@ export function createLive(options: LiveOptions): Live {
   const { config, limits } = options;
   const brokerId = config.brokerId ?? options.defaultBrokerId;
   const hub = createHub(options);
+  const cancelOnDisconnect = createCancelOnDisconnect(options);
   if (options.registry) {
     registerResyncMetrics(options.registry, hub.resyncStats);
     registerBookMetrics(options.registry, hub.books);
@@ -75,6 +83,7 @@ export function createLive(options: LiveOptions): Live {
     queueMax: config.queueMax,
     active: new Set(),
     waits,
+    ...(cancelOnDisconnect ? { cancelOnDisconnect } : {}),
     ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
   };
   const servers: WebSocketServer[] = [];
@@ -86,9 +95,11 @@ export function createLive(options: LiveOptions): Live {
   return {
     hub,
     brokerId,
+    cancelOnDisconnect,
     plugin: livePlugin(context, config.directLane),
     attach(server, yoga, directory, resolveOperation) {
-      const ws = serveGraphqlWs(server, { yoga, directory, resolveOperation, limits });
+      const deps = { yoga, directory, resolveOperation, limits, cancelOnDisconnect };
+      const ws = serveGraphqlWs(server, deps);
       servers.push(ws.wss);
       disposers.push(ws.dispose);
     },
@@ -100,6 +111,7 @@ export function createLive(options: LiveOptions): Live {
     },
     async close() {
       endAll();
+      await cancelOnDisconnect?.close();
       hub.close();
       for (const dispose of disposers.splice(0)) await dispose();
       for (const wss of servers.splice(0)) {
@@ -131,6 +143,22 @@ function createHub(options: LiveOptions): StreamHub {
     },
   });
   return hub;
+}
+
+/** Sessions renew the account's upstream switch with the replica's own (deadline-less) account views. */
+function createCancelOnDisconnect(options: LiveOptions): CancelOnDisconnect | undefined {
+  const cod = options.cancelOnDisconnect;
+  if (!cod) return undefined;
+  const manager: CancelOnDisconnect = new CancelOnDisconnect({
+    config: cod.config,
+    store: cod.store,
+    forAccount: (credentials) => options.upstream.forAccount(credentials),
+    log: (msg, fields) => options.logger.warn(msg, fields),
+    ...(options.registry
+      ? { metrics: createCodMetrics(options.registry, () => manager.sessionCount) }
+      : {}),
+  });
+  return manager;
 }
 
 function livePlugin(context: LiveContext, directLane: boolean): Plugin<GatewayContext> {

@@ -6,6 +6,7 @@
  */
 import type DataLoader from 'dataloader';
 import type { Principal } from '../auth/principal.ts';
+import type { CancelOnDisconnect } from '../cancel-on-disconnect/switches.ts';
 import type {
   AccountInfo,
   OrderRecord,
@@ -95,6 +96,8 @@ export interface LiveContext {
   metrics?: LiveMetrics;
   /** Mutations waiting for their outcome on the private stream, under their bounds. */
   waits: OrderWaits;
+  /** Cancel-on-disconnect sessions of this replica. @default none (the subscription is refused) */
+  cancelOnDisconnect?: CancelOnDisconnect;
 }
 
 /** A per-symbol number of a wire map (`imr_factor`, `pair_overrides`), as a list entry. */

@@ -161,6 +161,45 @@ describe('loadConfig', () => {
     ).toEqual(['UPSTREAM_CIRCUIT_COOLDOWN']);
   });
 
+  it('parses cancel-on-disconnect: the upstream delay range, bounded renewals, TTL and caps', () => {
+    expect(loadConfig({}).cancelOnDisconnect).toEqual({
+      afterMs: 30_000,
+      renewMs: 10_000,
+      sessionTtlMs: 15_000,
+      maxSessions: 16,
+      maxAccounts: 10_000,
+    });
+    const set = loadConfig({
+      CANCEL_ON_DISCONNECT_AFTER_MS: '5000',
+      CANCEL_ON_DISCONNECT_RENEW_MS: '100',
+      CANCEL_ON_DISCONNECT_SESSION_TTL_MS: '300',
+      CANCEL_ON_DISCONNECT_MAX_SESSIONS: '1',
+      CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: '2',
+    }).cancelOnDisconnect;
+    expect(set).toEqual({
+      afterMs: 5_000,
+      renewMs: 100,
+      sessionTtlMs: 300,
+      maxSessions: 1,
+      maxAccounts: 2,
+    });
+    const bad = problems({
+      CANCEL_ON_DISCONNECT_AFTER_MS: '4999',
+      CANCEL_ON_DISCONNECT_RENEW_MS: '99',
+      CANCEL_ON_DISCONNECT_SESSION_TTL_MS: '1.5',
+      CANCEL_ON_DISCONNECT_MAX_SESSIONS: '0',
+      CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: 'many',
+    });
+    expect(bad.map((p) => p.split(':')[0]).sort()).toEqual([
+      'CANCEL_ON_DISCONNECT_AFTER_MS',
+      'CANCEL_ON_DISCONNECT_MAX_ACCOUNTS',
+      'CANCEL_ON_DISCONNECT_MAX_SESSIONS',
+      'CANCEL_ON_DISCONNECT_RENEW_MS',
+      'CANCEL_ON_DISCONNECT_SESSION_TTL_MS',
+    ]);
+    expect(problems({ CANCEL_ON_DISCONNECT_AFTER_MS: '900001' })[0]).toMatch(/900000/);
+  });
+
   it('parses GATEWAY_REPLICAS (the fallback budget share) as a positive integer', () => {
     expect(loadConfig({ GATEWAY_REPLICAS: '3' }).upstream.replicas).toBe(3);
     for (const bad of ['0', '-1', '1.5', 'two']) {
