@@ -109,6 +109,8 @@ const envSchema = z
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
     /** `off`: every subscription result is pulled through yoga's iterators (src/live/direct-lane.ts). */
     SUBSCRIPTION_DIRECT_LANE: z.enum(['on', 'off']).default('on'),
+    SCREEN_MAX: z.coerce.number().int().positive().default(1_000),
+    SCREEN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
 
     /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
     CONN_MAX: z.coerce.number().int().positive().optional(),
@@ -194,6 +196,8 @@ function streamsConfig(env: Env) {
     queueMax: env.SUBSCRIPTION_QUEUE_MAX,
     /** Shared, error-free results handed to the transports in the hub's loop. */
     directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
+    /** `tradingScreen` computations (account, symbol, depth) per replica and per account. */
+    screens: { max: env.SCREEN_MAX, maxPerAccount: env.SCREEN_MAX_PER_ACCOUNT },
   };
 }
 

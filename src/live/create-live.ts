@@ -12,11 +12,13 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
+import { TradingScreens } from '../screen/trading-screens.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
+import { registerScreenMetrics } from './screen-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
 import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
 import type { WsLimits } from './ws-limits.ts';
@@ -38,6 +40,8 @@ export interface LiveOptions {
 
 export interface Live {
   hub: StreamHub;
+  /** The replica's trading screens (`tradingScreen`). */
+  screens: TradingScreens;
   brokerId: string | undefined;
   /** Puts `live` into every request context. */
   plugin: Plugin<GatewayContext>;
@@ -60,12 +64,22 @@ export function createLive(options: LiveOptions): Live {
   const { config, limits } = options;
   const brokerId = config.brokerId ?? options.defaultBrokerId;
   const hub = createHub(options);
+  const screens = new TradingScreens({
+    hub,
+    forAccount: (credentials) => options.upstream.forAccount(credentials),
+    market: options.upstream,
+    max: config.screens.max,
+    maxPerAccount: config.screens.maxPerAccount,
+    log: (msg, fields) => options.logger.warn(msg, fields),
+  });
   if (options.registry) {
     registerResyncMetrics(options.registry, hub.resyncStats);
     registerBookMetrics(options.registry, hub.books);
+    registerScreenMetrics(options.registry, screens);
   }
   const context: LiveContext = {
     hub,
+    screens,
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
@@ -79,6 +93,7 @@ export function createLive(options: LiveOptions): Live {
 
   return {
     hub,
+    screens,
     brokerId,
     plugin: livePlugin(context, config.directLane),
     attach(server, yoga, directory, resolveOperation) {
@@ -94,6 +109,7 @@ export function createLive(options: LiveOptions): Live {
     },
     async close() {
       endAll();
+      screens.close();
       hub.close();
       for (const dispose of disposers.splice(0)) await dispose();
       for (const wss of servers.splice(0)) {

@@ -17,6 +17,7 @@ import type {
 import type { Idempotency } from '../idempotency/index.ts';
 import type { LiveMetrics } from '../live/metrics.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
+import type { TradingScreens } from '../screen/trading-screens.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
 import { unauthenticated } from './errors.ts';
@@ -75,6 +76,8 @@ export interface LiveQueue {
 /** What subscriptions need in the request context (set by `useLive`). */
 export interface LiveContext {
   hub: StreamHub;
+  /** The replica's trading screens (one computation per account, symbol and depth). */
+  screens: TradingScreens;
   /** The broker whose tickers the public subscriptions follow (`SVC_BROKER_ID`). */
   brokerId: string;
   /** Events a subscriber may fall behind before it is ended. */

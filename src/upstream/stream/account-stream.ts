@@ -52,6 +52,8 @@ export interface AccountStreamOptions {
   /** Drops the account's cached reads of these groups. */
   invalidate(groups: readonly CacheGroup[]): Promise<void>;
   emit(event: AccountStreamEvent): void;
+  /** The stream is (back) up and subscribed (`resumed`: after a reconnect). @default none */
+  ready?(resumed: boolean): void;
   /** Server time, ms (the auth timestamp; when the stream came up, if the server said no `ts`). */
   now: () => number;
   backoff: BackoffPolicy;
@@ -150,6 +152,7 @@ export class AccountStream {
    * since the last event seen is read (pushes that arrive meanwhile wait behind the read).
    */
   private onReady(resumed: boolean, upAt: number): void {
+    this.options.ready?.(resumed);
     if (!resumed) {
       this.seenUntil = Math.max(this.seenUntil, upAt);
       return;
