@@ -21,7 +21,7 @@ export interface ScreenOrderModel {
   averageExecutedPrice: number | null;
   reduceOnly: boolean;
   marginMode: MarginMode | null;
-  /** false: a hidden order (`visible_quantity` 0), which the public book does not show. */
+  /** false: hidden or iceberg (`visible_quantity` below the quantity): the book shows less. */
   visible: boolean;
   updatedAt: number;
 }

@@ -44,7 +44,9 @@ const ScreenOrderRef = builder.objectRef<ScreenOrderModel>('TradingScreenOrder')
     averageExecutedPrice: t.exposeFloat('averageExecutedPrice', { nullable: true }),
     reduceOnly: t.exposeBoolean('reduceOnly'),
     marginMode: t.expose('marginMode', { type: MarginModeEnum, nullable: true }),
-    visible: t.exposeBoolean('visible', { description: 'false: hidden, not in the public book' }),
+    visible: t.exposeBoolean('visible', {
+      description: 'false: hidden or iceberg, the public book shows less of it',
+    }),
     updatedAt: t.expose('updatedAt', { type: 'Timestamp' }),
   }),
 });

@@ -10,8 +10,10 @@
  * - An order reported as cancelled or filled while the book still shows it: the level must
  *   fall by what left ({@link BookAgreement.orderLeaving} records that ceiling).
  *
- * Only levels a frame shows are checked: a price past its last level is not in it. Hidden
- * orders are left out (the public book never shows them).
+ * Only levels a frame shows are checked: a price past its last level is not in it. Orders
+ * the book does not show whole (hidden, iceberg) are left out when known as such; one only
+ * known from the stream (which does not say) is excused once the book never showed it
+ * within a hold ({@link BookAgreement.excuse}).
  */
 import type { BookLevelModel, OrderBookModel } from '../models/market.ts';
 import type { ScreenOrderModel } from '../models/trading-screen.ts';
@@ -21,6 +23,8 @@ import { restingQuantity } from './screen-orders.ts';
 const EPSILON = 1e-9;
 /** Ceilings waiting for the book at most. */
 const MAX_CEILINGS = 100;
+/** Excused orders kept before those no longer open are forgotten. */
+const MAX_EXCUSED = 1_000;
 /**
  * A ceiling the book has not met after this many holds is dropped: the level took another
  * trader's order meanwhile (until then frames say they are not coherent).
@@ -39,6 +43,8 @@ function levelAt(book: OrderBookModel, bid: boolean, price: number, depth: numbe
   return levels.find((l) => l.price === price)?.quantity ?? 0;
 }
 
+const none: ReadonlySet<number> = new Set();
+
 /** The account's own visible resting quantity at (side, price). */
 function ownAt(orders: readonly ScreenOrderModel[], bid: boolean, price: number): number {
   let sum = 0;
@@ -48,26 +54,43 @@ function ownAt(orders: readonly ScreenOrderModel[], bid: boolean, price: number)
   return sum;
 }
 
+/** The levels shown that show less than the own visible orders there: (side, price) → orders. */
+function shortLevels(
+  book: OrderBookModel,
+  orders: readonly ScreenOrderModel[],
+  depth: number,
+  excused: ReadonlySet<number>,
+): ScreenOrderModel[][] {
+  const own = new Map<
+    string,
+    { bid: boolean; price: number; quantity: number; orders: ScreenOrderModel[] }
+  >();
+  for (const o of orders) {
+    const quantity = o.visible && !excused.has(o.orderId) ? restingQuantity(o) : 0;
+    if (quantity <= 0) continue;
+    const key = `${o.side}|${o.price}`;
+    const held = own.get(key);
+    if (held) {
+      held.quantity += quantity;
+      held.orders.push(o);
+    } else own.set(key, { bid: o.side === 'BUY', price: o.price as number, quantity, orders: [o] });
+  }
+  const short: ScreenOrderModel[][] = [];
+  for (const { bid, price, quantity, orders: at } of own.values()) {
+    const level = levelAt(book, bid, price, depth);
+    if (level !== undefined && below(level, quantity)) short.push(at);
+  }
+  return short;
+}
+
 /** Whether every visible resting order within the levels shown is in the book shown. */
 export function bookShowsOrders(
   book: OrderBookModel,
   orders: readonly ScreenOrderModel[],
   depth: number,
+  excused: ReadonlySet<number> = none,
 ): boolean {
-  const own = new Map<string, { bid: boolean; price: number; quantity: number }>();
-  for (const o of orders) {
-    const quantity = o.visible ? restingQuantity(o) : 0;
-    if (quantity <= 0) continue;
-    const key = `${o.side}|${o.price}`;
-    const held = own.get(key);
-    if (held) held.quantity += quantity;
-    else own.set(key, { bid: o.side === 'BUY', price: o.price as number, quantity });
-  }
-  for (const { bid, price, quantity } of own.values()) {
-    const level = levelAt(book, bid, price, depth);
-    if (level !== undefined && below(level, quantity)) return false;
-  }
-  return true;
+  return shortLevels(book, orders, depth, excused).length === 0;
 }
 
 interface Ceiling {
@@ -81,6 +104,8 @@ interface Ceiling {
 /** {@link bookShowsOrders} plus the levels that must fall after orders left them. */
 export class BookAgreement {
   private ceilings: Ceiling[] = [];
+  /** Orders the book never showed within a hold (hidden or iceberg, as far as can be told). */
+  private readonly excused = new Set<number>();
 
   constructor(
     private readonly depth: number,
@@ -117,6 +142,22 @@ export class BookAgreement {
       const level = levelAt(book, c.bid, c.price, this.depth);
       return level !== undefined && below(c.quantity, level);
     });
-    return this.ceilings.length === 0 && bookShowsOrders(book, orders, this.depth);
+    return this.ceilings.length === 0 && bookShowsOrders(book, orders, this.depth, this.excused);
+  }
+
+  /**
+   * A hold ran out: the orders at levels that still show less are left out from now on (the
+   * book does not show them whole), and the ceilings are given up.
+   */
+  excuse(book: OrderBookModel, orders: readonly ScreenOrderModel[]): void {
+    this.ceilings = [];
+    for (const at of shortLevels(book, orders, this.depth, this.excused)) {
+      for (const o of at) this.excused.add(o.orderId);
+    }
+    // Only open orders stay excused.
+    if (this.excused.size > MAX_EXCUSED) {
+      const open = new Set(orders.map((o) => o.orderId));
+      for (const id of this.excused) if (!open.has(id)) this.excused.delete(id);
+    }
   }
 }

@@ -30,7 +30,8 @@ export function screenOrderFromRest(rec: OrderRecord): ScreenOrderModel {
     averageExecutedPrice: rec.average_executed_price || null,
     reduceOnly: rec.reduce_only ?? false,
     marginMode: rec.margin_mode ?? null,
-    visible: rec.visible_quantity !== 0,
+    // Hidden (0) or iceberg (less than the quantity): the book does not show it whole.
+    visible: rec.visible_quantity === null || rec.visible_quantity >= (rec.quantity ?? 0),
     updatedAt: rec.updated_time,
   };
 }

@@ -231,6 +231,8 @@ export class TradingScreen implements BookListener {
         this.recheckIn(left);
         return;
       }
+      // Out it goes, saying so; what the book never showed is not waited for again.
+      this.agreement.excuse(book, this.view.openOrders());
     }
     clearTimeout(this.timer);
     const { hub } = this.ports;
