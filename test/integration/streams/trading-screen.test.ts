@@ -6,6 +6,7 @@
  * gateway's mutations; the market moves through the sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
 import { callerPool, type TestCaller } from '../server/harness.ts';
 import {
   type LiveHarness,
@@ -59,7 +60,7 @@ const bidAt = (f: Frame, price: number) =>
   f.book.bids.find((l) => l.price === price)?.quantity ?? 0;
 
 let h: LiveHarness;
-const pool = callerPool('screen', 6);
+const pool = callerPool('screen', 7);
 
 beforeAll(async () => {
   h = await startLive({
@@ -224,6 +225,24 @@ describe('tradingScreen', () => {
     } finally {
       await activity(0);
     }
+    sub.stop();
+  });
+
+  it("runs docs/subscriptions.md's example", async () => {
+    const doc = readDoc('docs/subscriptions.md');
+    const section = doc.slice(doc.indexOf('## Trading screen'));
+    const example = fencedBlocks(section, 'graphql')[0]!;
+    const trader = pool.next();
+    await place(trader, { orderType: 'MARKET', side: 'SELL', orderQuantity: 0.5 });
+    const sub = sseSubscribe(replica(), example, {
+      token: trader.token,
+      variables: { symbol: SYMBOL, depth: 5 },
+    });
+    const frame = (await sub.next((r) => r.data?.tradingScreen)).data.tradingScreen;
+    expect(frame.book.bids.length).toBeLessThanOrEqual(5);
+    expect(frame.positions).toMatchObject([{ marginMode: 'CROSS', quantity: -0.5 }]);
+    expect(frame.positions[0].estLiquidationPrice).toBeGreaterThan(3_000);
+    expect(frame.funding.fundingInMs).toBeGreaterThan(0);
     sub.stop();
   });
 
