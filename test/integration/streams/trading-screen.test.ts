@@ -60,7 +60,7 @@ const bidAt = (f: Frame, price: number) =>
   f.book.bids.find((l) => l.price === price)?.quantity ?? 0;
 
 let h: LiveHarness;
-const pool = callerPool('screen', 7);
+const pool = callerPool('screen', 8);
 
 beforeAll(async () => {
   h = await startLive({
@@ -85,6 +85,9 @@ async function gql(caller: TestCaller, query: string, variables: Record<string, 
 
 const PLACE = `mutation($input: PlaceOrderInput!) {
   placeOrder(input: $input) { __typename ... on PlaceOrderSuccess { receipt { orderId } } ... on Error { code message } }
+}`;
+const PLACE_ALGO = `mutation($input: PlaceAlgoOrderInput!) {
+  placeAlgoOrder(input: $input) { ... on PlaceAlgoOrderSuccess { algoOrderId } ... on Error { code message } }
 }`;
 const CANCEL = `mutation($input: CancelOrderInput!) { cancelOrder(input: $input) { __typename } }`;
 
@@ -225,6 +228,48 @@ describe('tradingScreen', () => {
     } finally {
       await activity(0);
     }
+    sub.stop();
+  });
+
+  it('reads the algo orders again after the account stream reconnects (the upstream has no replay)', async () => {
+    const trader = pool.next();
+    const sub = sse(trader, 3);
+    expect((await sub.next((r) => r.data?.tradingScreen)).data.tradingScreen.algoOrders).toEqual(
+      [],
+    );
+    const control = (path: string, body: unknown = {}) =>
+      fetch(`${h.sandbox.url}/sandbox/connections/${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+    expect((await control('drop', { refuse: true })).status).toBe(200);
+    await vi.waitFor(() =>
+      expect(replica().gateway.live.hub.accountReady(trader.entry.accountId)).toBe(false),
+    );
+    // Placed while the stream is down: its algoexecutionreport is never seen.
+    const input = {
+      symbol: SYMBOL,
+      algoType: 'STOP',
+      side: 'SELL',
+      type: 'MARKET',
+      quantity: 0.5,
+      triggerPrice: 2_500,
+    };
+    const placed = await gql(trader, PLACE_ALGO, { input });
+    const id = placed.data?.placeAlgoOrder?.algoOrderId;
+    expect(id, JSON.stringify(placed)).toBeDefined();
+    expect((await control('accept')).ok).toBe(true);
+    const shown = await sub.next(
+      (r) =>
+        r.data?.tradingScreen?.algoOrders.some(
+          (a: { algoOrderId: unknown }) => a.algoOrderId === id,
+        ),
+      10_000,
+    );
+    expect(shown.data.tradingScreen.algoOrders[0]).toMatchObject({
+      algoType: 'STOP',
+      triggerPrice: 2_500,
+    });
     sub.stop();
   });
 
