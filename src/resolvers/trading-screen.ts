@@ -4,13 +4,11 @@
  * screen is made; the replica's and the account's screen bounds refuse with RATE_LIMITED.
  */
 import type { GraphQLError } from 'graphql';
-import type { FieldStats } from '../live/metrics.ts';
 import type { TradingScreenModel } from '../models/trading-screen.ts';
 import {
   type GatewayContext,
   gqlError,
   inputIssuesError,
-  type LiveContext,
   orThrowCoded,
   unauthenticated,
 } from '../schema/types.ts';
@@ -25,10 +23,6 @@ export { deliver } from './live-feed.ts';
 
 class ScreenFeed extends Feed<TradingScreenModel> implements ScreenSubscriber {
   screen: TradingScreen | undefined;
-
-  constructor(live: LiveContext, stats: FieldStats) {
-    super(live, stats);
-  }
 
   screenFrame(frame: TradingScreenModel): void {
     this.deliver(frame);

@@ -112,15 +112,6 @@ export class TradingScreen implements BookListener {
     }
   }
 
-  /** Before an order's change is applied: what the book must show once it catches up. */
-  private orderChanging(u: OrderUpdateModel): void {
-    const known = u.symbol === this.symbol ? this.view.openOrder(u.orderId) : undefined;
-    if (!known || !this.book || known.updatedAt > u.timestamp) return;
-    const after = isFinal(u.status) ? undefined : screenOrderFromStream(u, known);
-    const orders = this.view.openOrders();
-    this.agreement.orderLeaving(known, after, orders, this.book, this.timing.now());
-  }
-
   accountReady(resumed: boolean): void {
     if (this.phase === 'waiting') void this.load();
     else if (this.phase === 'live' && resumed) void this.reloadAlgos();
@@ -214,6 +205,15 @@ export class TradingScreen implements BookListener {
     } finally {
       this.algoReload = undefined;
     }
+  }
+
+  /** Before an order's change is applied: what the book must show once it catches up. */
+  private orderChanging(u: OrderUpdateModel): void {
+    const known = u.symbol === this.symbol ? this.view.openOrder(u.orderId) : undefined;
+    if (!known || !this.book || known.updatedAt > u.timestamp) return;
+    const after = isFinal(u.status) ? undefined : screenOrderFromStream(u, known);
+    const orders = this.view.openOrders();
+    this.agreement.orderLeaving(known, after, orders, this.book, this.timing.now());
   }
 
   /** The throttle's emission: one frame for every subscriber, unless it must wait (above). */
