@@ -139,7 +139,7 @@ describe('TradingScreen', () => {
     expect(h.frames.length).toBeLessThanOrEqual(1 + 10 + 1);
     expect(h.frames.length).toBeGreaterThan(5);
     expect(second.slice(1)).toEqual(h.frames.slice(1));
-    second.slice(1).forEach((f, i) => expect(f).toBe(h.frames[i + 1]));
+    expect(second.slice(1).every((f, i) => f === h.frames[i + 1])).toBe(true);
     expect(h.ports.totals.frames).toBe(h.frames.length);
   });
 
