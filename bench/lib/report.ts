@@ -63,6 +63,8 @@ export interface Ratios {
   bookFanoutWsP99Ms: number | null;
   /** (12) gateway CPU per upstream book update with 5,000 SSE subscribers, ms (printed, no target). */
   bookFanoutCpuMsPerUpdate: number | null;
+  /** (13) book update → last of 5,000 SSE `tradingScreen` subscribers over 500 accounts, p99, ms. */
+  screenFanoutP99Ms: number | null;
 }
 
 /** What the book fan-out run (bench/lib/book-fanout.ts) adds to the figures. */
@@ -109,6 +111,7 @@ export function ratios(
   fanout?: FanoutFigures | null,
   hostile?: { hostileTraderP99Ratio: number } | null,
   book?: BookFanoutFigures | null,
+  screen?: { screenFanoutP99Ms: number } | null,
 ): Ratios {
   const div = (a: number | undefined, b: number | undefined): number | null =>
     a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
@@ -130,6 +133,7 @@ export function ratios(
     bookFanoutWsP99Ms: book?.wsP99Ms == null ? null : round(book.wsP99Ms, 1),
     bookFanoutCpuMsPerUpdate:
       book?.bookFanoutCpuMsPerUpdate == null ? null : round(book.bookFanoutCpuMsPerUpdate, 2),
+    screenFanoutP99Ms: screen ? round(screen.screenFanoutP99Ms, 1) : null,
   };
 }
 
@@ -277,6 +281,8 @@ export const TARGETS: Record<keyof Ratios, Target> = {
     kind: 'report',
     value: Number.NaN,
   },
+  // Issue 27: 5,000 tradingScreen subscribers over 500 accounts, one symbol.
+  screenFanoutP99Ms: { label: '(13) SSE screen→last p99', unit: ' ms', kind: 'max', value: 150 },
 };
 
 export function formatRatios(r: Ratios): { text: string; missed: string[] } {

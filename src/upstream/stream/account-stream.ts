@@ -49,6 +49,8 @@ export interface AccountStreamOptions {
   /** Drops the account's cached reads of these groups. */
   invalidate(groups: readonly CacheGroup[]): Promise<void>;
   emit(event: AccountStreamEvent): void;
+  /** The stream is (back) up and subscribed (`resumed`: after a reconnect). @default none */
+  ready?(resumed: boolean): void;
   /** Server time, ms (the auth timestamp; when the stream came up, if the server said no `ts`). */
   now: () => number;
   backoff: BackoffPolicy;
@@ -154,6 +156,7 @@ export class AccountStream {
    * since the last event seen is read (pushes that arrive meanwhile wait behind the read).
    */
   private onReady(resumed: boolean, upAt: number): void {
+    this.options.ready?.(resumed);
     if (!resumed) {
       this.seenUntil = Math.max(this.seenUntil, upAt);
       // What is open now: a tree that ends in a later gap is looked up by id.

@@ -104,6 +104,9 @@ export class StreamHub {
             else l.accountEvent(event);
           }
         },
+        ready: (resumed) => {
+          for (const l of listeners) if (typeof l !== 'function') l.accountReady?.(resumed);
+        },
         ...this.socketOptions,
         ...(this.options.maxAuthFailures !== undefined
           ? { maxAuthFailures: this.options.maxAuthFailures }
