@@ -1,10 +1,7 @@
-/**
- * GraphiQL's "Trading screen" tab: one tradingScreen subscription as the demo trader. Kept in
- * its own file for the tab list (graphiql-tabs.ts) to take: `{ ...SCREEN_TAB }` in
- * EXAMPLE_TABS. GraphiQL names a tab after its first operation: `TradingScreen`.
- */
-export const SCREEN_TAB = {
-  name: 'Trading screen',
+/** GraphiQL's "Trading screen" tab: one tradingScreen subscription as the demo trader. */
+import type { ExampleTab } from './tab.ts';
+
+export const TRADING_SCREEN_TAB: ExampleTab = {
   query: `# One frame per tick, at most 10 a second: book,
 # your open and algo orders, position at the live
 # mark, balances, funding. Press ▶, then place an
@@ -21,6 +18,6 @@ subscription TradingScreen($symbol: String!, $depth: Int) {
   }
 }
 `,
-  variables: { symbol: 'PERP_BTC_USDC', depth: 5 },
-  as: 'trader' as const,
+  variables: { symbol: 'PERP_ETH_USDC', depth: 5 },
+  as: 'trader',
 };
