@@ -15,6 +15,7 @@ import type { Principal } from './auth/principal.ts';
 import { type Keystore, PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
 import type { ConnectionBudget } from './connections/budget.ts';
+import { demoScreenPlugin } from './demo/use-demo.ts';
 import { createConnectionBudget } from './connections/create-budget.ts';
 import { type DemoTokens, resolveUpstream, type UpstreamSide } from './embedded.ts';
 import { createLive, type Live } from './live/create-live.ts';
@@ -261,6 +262,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const yoga = createGatewayYoga(options, demoTokens, {
     ...core,
     ...{ live: live.plugin, persisted: persisted.plugin },
+    demo: demoScreenPlugin(
+      { embedded: sandbox !== undefined, production: config.production },
+      { demoTokens, logger },
+    ),
     directory,
     upstream,
     connections,

@@ -1,0 +1,101 @@
+/**
+ * The screen: one symbol at a time (its book, trades, mark, funding and order ticket), and the
+ * account across symbols (positions, open and algo orders, balances). Every panel is fed by a
+ * subscription after its first read; nothing polls.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { useMarket, useMarks, useSymbols } from './hooks/use-market.ts';
+import { useNow } from './hooks/use-now.ts';
+import { useOrders } from './hooks/use-orders.ts';
+import { useAlgoOrders, useBalances, usePositions } from './hooks/use-portfolio.ts';
+import { fixed } from './lib/format.ts';
+import { useLink } from './link.ts';
+import { AlgoOrders } from './panels/algo-orders.tsx';
+import { Balances } from './panels/balances.tsx';
+import { MarketBar } from './panels/market-bar.tsx';
+import { OpenOrders } from './panels/open-orders.tsx';
+import { OrderBook } from './panels/order-book.tsx';
+import { OrderForm } from './panels/order-form.tsx';
+import { Positions } from './panels/positions.tsx';
+import { Trades } from './panels/trades.tsx';
+
+const DEFAULT_SYMBOL = 'PERP_ETH_USDC';
+
+/** The symbol in the address (`/demo#PERP_BTC_USDC`), so a reload keeps it. */
+const symbolInUrl = () => decodeURIComponent(window.location.hash.slice(1)) || DEFAULT_SYMBOL;
+
+export function App() {
+  const [symbol, setSymbol] = useState(symbolInUrl);
+  const now = useNow();
+  const link = useLink();
+  const symbols = useSymbols();
+  const { market, trades } = useMarket(symbol, now);
+  const marks = useMarks();
+  const orders = useOrders();
+  const positions = usePositions();
+  const balances = useBalances();
+  const algo = useAlgoOrders();
+  const mark = marks.get(symbol) ?? market?.markPrice;
+  const tick = market?.quoteTick ?? symbols.get(symbol)?.quoteTick ?? 0.01;
+  const step = market?.baseTick ?? symbols.get(symbol)?.baseTick ?? 0.001;
+  const own = useMemo(
+    () =>
+      new Set(
+        orders.open.flatMap((o) =>
+          o.symbol === symbol && o.price !== null ? [fixed(o.price, tick)] : [],
+        ),
+      ),
+    [orders.open, symbol, tick],
+  );
+  const choose = (next: string) => {
+    window.location.hash = next;
+    setSymbol(next);
+  };
+  return (
+    <div class="screen">
+      <MarketBar
+        symbols={[...symbols.keys()]}
+        symbol={symbol}
+        onSymbol={choose}
+        market={market}
+        mark={mark}
+        now={now}
+        link={link.status}
+      />
+      <main class="grid">
+        <OrderBook
+          key={`book-${symbol}`}
+          symbol={symbol}
+          tick={tick}
+          step={step}
+          mark={mark}
+          own={own}
+        />
+        <Trades
+          key={`trades-${symbol}`}
+          symbol={symbol}
+          tick={tick}
+          step={step}
+          initial={trades}
+          fills={orders.fills}
+        />
+        <OrderForm
+          key={`form-${symbol}`}
+          symbol={symbol}
+          rules={market}
+          mark={mark}
+          onOrder={orders.apply}
+        />
+        <Positions
+          positions={positions}
+          marks={marks}
+          algoOrders={algo.rows}
+          tickOf={(s) => symbols.get(s)?.quoteTick ?? 0.01}
+        />
+        <OpenOrders orders={orders.open} onOrder={orders.apply} />
+        <AlgoOrders orders={algo.rows} onGone={(o) => algo.apply([o])} />
+        <Balances balances={balances} />
+      </main>
+    </div>
+  );
+}
