@@ -12,7 +12,11 @@ export function IssueList({
   return (
     <ul class={`issues ${kind}`} data-testid={`${kind}s`}>
       {issues.map((issue) => (
-        <li key={`${issue.field}/${issue.rule}/${issue.message}`}>
+        <li
+          key={`${issue.field}/${issue.rule}/${issue.message}`}
+          data-field={issue.field ?? ''}
+          data-rule={issue.rule ?? issue.code ?? ''}
+        >
           {issue.field && <code>{issue.field}</code>}
           {issue.rule && <b class="rule">{issue.rule}</b>}
           {!issue.rule && issue.code && <b class="rule">{issue.code}</b>}
