@@ -33,7 +33,7 @@ export function App() {
   const marks = useMarks();
   const orders = useOrders();
   const positions = usePositions();
-  const balances = useBalances();
+  const balances = useBalances(orders.events);
   const algo = useAlgoOrders();
   const mark = marks.get(symbol) ?? market?.markPrice;
   const tick = market?.quoteTick ?? symbols.get(symbol)?.quoteTick ?? 0.01;
@@ -47,6 +47,7 @@ export function App() {
       ),
     [orders.open, symbol, tick],
   );
+  const tickOf = (s: string) => symbols.get(s)?.quoteTick ?? 0.01;
   const choose = (next: string) => {
     window.location.hash = next;
     setSymbol(next);
@@ -86,13 +87,8 @@ export function App() {
           mark={mark}
           onOrder={orders.apply}
         />
-        <Positions
-          positions={positions}
-          marks={marks}
-          algoOrders={algo.rows}
-          tickOf={(s) => symbols.get(s)?.quoteTick ?? 0.01}
-        />
-        <OpenOrders orders={orders.open} onOrder={orders.apply} />
+        <Positions positions={positions} marks={marks} algoOrders={algo.rows} tickOf={tickOf} />
+        <OpenOrders orders={orders.open} onOrder={orders.apply} tickOf={tickOf} />
         <AlgoOrders orders={algo.rows} onGone={(o) => algo.apply([o])} />
         <Balances balances={balances} />
       </main>

@@ -23,6 +23,8 @@ const SNAPSHOT_ORDERS = 100;
 export interface Orders {
   open: OpenOrder[];
   fills: Fill[];
+  /** How many order updates the stream delivered (panels that follow the orders re-read on it). */
+  events: number;
   /** An order a mutation answered with (placed, edited, cancelled). */
   apply(order: OpenOrder): void;
 }
@@ -30,6 +32,7 @@ export interface Orders {
 export function useOrders(): Orders {
   const live = useLiveRows(openOrderPolicy);
   const [fills, setFills] = useState<Fill[]>([]);
+  const [events, setEvents] = useState(0);
   const [{ data }] = useSnapshot(ScreenOpenOrdersDocument, { first: SNAPSHOT_ORDERS });
   const { snapshot, apply } = live;
   useEffect(() => {
@@ -38,8 +41,9 @@ export function useOrders(): Orders {
   }, [data, snapshot]);
   useStream(OrderUpdatesDocument, {}, ({ orderUpdates }) => {
     apply([fromUpdate(orderUpdates)]);
+    setEvents((n) => n + 1);
     const fill = fillOf(orderUpdates);
     if (fill) setFills((shown) => [fill, ...shown].slice(0, FILLS_SHOWN));
   });
-  return { open: live.rows, fills, apply: (order) => apply([order]) };
+  return { open: live.rows, fills, events, apply: (order) => apply([order]) };
 }

@@ -25,7 +25,9 @@ export interface Balance {
 
 const balancePolicy: RowPolicy<Balance> = {
   keyOf: (b) => b.token,
-  versionOf: (b) => b.updatedAt,
+  // The last one applied wins: a push is stamped with its event's time, a read with the time
+  // the holding last changed, so the two do not order; and a read here always follows a push.
+  versionOf: () => 0,
   keep: () => true,
 };
 
@@ -41,14 +43,26 @@ export function usePositions(): Position[] {
   return live.rows;
 }
 
-export function useBalances(): Balance[] {
+/** Re-reads after order updates settle: the upstream pushes balances on fills only. */
+const BALANCE_REREAD_MS = 300;
+
+/**
+ * Balances: pushed on fills; `frozen` also follows the open orders, which push no balance,
+ * so the snapshot is read again shortly after each burst of `orderEvents`.
+ */
+export function useBalances(orderEvents: number): Balance[] {
   const live = useLiveRows(balancePolicy);
-  const [{ data }] = useSnapshot(ScreenBalancesDocument);
+  const [{ data }, reexecute] = useSnapshot(ScreenBalancesDocument);
   const { snapshot, apply } = live;
   useEffect(() => {
     const rows = data?.account?.balances;
     if (rows) snapshot(rows);
   }, [data, snapshot]);
+  useEffect(() => {
+    if (orderEvents === 0) return;
+    const timer = setTimeout(() => reexecute({ requestPolicy: 'network-only' }), BALANCE_REREAD_MS);
+    return () => clearTimeout(timer);
+  }, [orderEvents, reexecute]);
   useStream(BalanceUpdatesDocument, {}, (d) => apply(d.balanceUpdates));
   return live.rows;
 }

@@ -27,7 +27,7 @@ function AlgoRow({ order, onGone }: { order: AlgoOrder; onGone(o: AlgoOrder): vo
   return (
     <tr data-algo-order-id={String(order.algoOrderId)}>
       <td>{order.symbol}</td>
-      <td>{order.algoType}</td>
+      <td>{order.algoType.replaceAll('_', ' ').toLowerCase()}</td>
       <td>{order.quantity || 'position'}</td>
       <td>{legs(order)}</td>
       <td>{order.status}</td>

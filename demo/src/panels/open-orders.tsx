@@ -2,7 +2,7 @@
 import { useMutation } from '@urql/preact';
 import { useState } from 'preact/hooks';
 import { CancelOrderDocument, EditOrderDocument } from '../../../operations/generated/graphql.ts';
-import { clock } from '../lib/format.ts';
+import { clock, fixed } from '../lib/format.ts';
 import { issuesOf } from '../lib/issues.ts';
 import { fromOrder, type OpenOrder } from '../lib/orders.ts';
 import type { Issue } from '../lib/rules.ts';
@@ -11,6 +11,8 @@ import { IssueList } from './issue-list.tsx';
 interface Props {
   orders: readonly OpenOrder[];
   onOrder(order: OpenOrder): void;
+  /** The price tick of a symbol. */
+  tickOf(symbol: string): number;
 }
 
 function EditCells({
@@ -67,7 +69,15 @@ function EditCells({
   );
 }
 
-function OrderRow({ order, onOrder }: { order: OpenOrder; onOrder(o: OpenOrder): void }) {
+function OrderRow({
+  order,
+  onOrder,
+  tick,
+}: {
+  order: OpenOrder;
+  onOrder(o: OpenOrder): void;
+  tick: number;
+}) {
   const [editing, setEditing] = useState(false);
   const [issues, setIssues] = useState<Issue[]>([]);
   const [{ fetching }, cancel] = useMutation(CancelOrderDocument);
@@ -86,12 +96,12 @@ function OrderRow({ order, onOrder }: { order: OpenOrder; onOrder(o: OpenOrder):
     >
       <td class="muted">{clock(order.updatedAt)}</td>
       <td>{order.symbol}</td>
-      <td>{order.side}</td>
+      <td class="side">{order.side}</td>
       {editing ? (
         <EditCells order={order} onOrder={onOrder} onDone={() => setEditing(false)} />
       ) : (
         <>
-          <td class="price">{order.price ?? 'market'}</td>
+          <td class="price">{order.price === null ? 'market' : fixed(order.price, tick)}</td>
           <td class="num">
             {order.executedQuantity}/{order.quantity ?? '—'}
           </td>
@@ -111,7 +121,7 @@ function OrderRow({ order, onOrder }: { order: OpenOrder; onOrder(o: OpenOrder):
   );
 }
 
-export function OpenOrders({ orders, onOrder }: Props) {
+export function OpenOrders({ orders, onOrder, tickOf }: Props) {
   return (
     <section class="panel orders">
       <h2>Open orders ({orders.length})</h2>
@@ -129,7 +139,12 @@ export function OpenOrders({ orders, onOrder }: Props) {
         </thead>
         <tbody>
           {orders.map((order) => (
-            <OrderRow key={order.orderId} order={order} onOrder={onOrder} />
+            <OrderRow
+              key={order.orderId}
+              order={order}
+              onOrder={onOrder}
+              tick={tickOf(order.symbol)}
+            />
           ))}
         </tbody>
       </table>

@@ -55,7 +55,7 @@ export function Trades({ symbol, tick, step, initial, fills }: Props) {
           )}
           {fills.map((f) => (
             <tr key={f.tradeId} class={f.side === 'BUY' ? 'bid' : 'ask'}>
-              <td>{f.side}</td>
+              <td class="side">{f.side}</td>
               <td class="num">{f.quantity}</td>
               <td class="price">@ {f.price}</td>
               <td class="muted">{f.symbol}</td>
