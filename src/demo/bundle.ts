@@ -32,10 +32,14 @@ function asset(ext: 'js' | 'css', text: Uint8Array): Asset {
   return { path, contentType: CONTENT_TYPES[ext], body, etag: `"${hash}"` };
 }
 
+/** Builds under way in this process: esbuild's service is stopped when the last one ends. */
+let building = 0;
+
 /** Bundles `entry` (minified ES2022 for the browser, Preact's automatic JSX runtime). */
 export async function buildDemoBundle(entry = DEMO_ENTRY): Promise<DemoBundle> {
   const esbuild = await import('esbuild');
   const started = performance.now();
+  building++;
   try {
     const result = await esbuild.build({
       entryPoints: [entry],
@@ -63,7 +67,8 @@ export async function buildDemoBundle(entry = DEMO_ENTRY): Promise<DemoBundle> {
       buildMs: Math.round(performance.now() - started),
     };
   } finally {
-    // esbuild's service is a child process: stop it, the bundle is built once per process.
-    await esbuild.stop();
+    // esbuild's service is a child process: stop it once no build needs it (a bundle is built
+    // once per gateway; stopping under a build in flight would leave that build unanswered).
+    if (--building === 0) await esbuild.stop();
   }
 }

@@ -6,6 +6,7 @@
  * (test/unit/demo/use-demo.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildDemoBundle } from '../../../src/demo/bundle.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { type Running, startGateway, uniquePrefix } from './harness.ts';
 
@@ -38,6 +39,13 @@ describe('/demo', () => {
     expect(code).toContain('graphql-transport-ws');
     expect(code).toContain('ScreenOpenOrders');
     expect(gw.logs.some((line) => line.includes('trading screen bundled'))).toBe(true);
+  });
+
+  it('builds the same bundle when two gateways of one process build at once', async () => {
+    // esbuild's service is shared by the process and stopped after the last build only.
+    const [a, b] = await Promise.all([buildDemoBundle(), buildDemoBundle()]);
+    expect(a.js.path).toBe(b.js.path);
+    expect(a.css.etag).toBe(b.css.etag);
   });
 
   it('an upstream URL configured: no /demo', async () => {
