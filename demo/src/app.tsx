@@ -3,12 +3,11 @@
  * account across symbols (positions, open and algo orders, balances). Every panel is fed by a
  * subscription after its first read; nothing polls.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useMarket, useMarks, useSymbols } from './hooks/use-market.ts';
 import { useNow } from './hooks/use-now.ts';
 import { useOrders } from './hooks/use-orders.ts';
 import { useAlgoOrders, useBalances, usePositions } from './hooks/use-portfolio.ts';
-import { fixed } from './lib/format.ts';
 import { useLink } from './link.ts';
 import { AlgoOrders } from './panels/algo-orders.tsx';
 import { Balances } from './panels/balances.tsx';
@@ -22,10 +21,19 @@ import { Trades } from './panels/trades.tsx';
 const DEFAULT_SYMBOL = 'PERP_ETH_USDC';
 
 /** The symbol in the address (`/demo#PERP_BTC_USDC`), so a reload keeps it. */
-const symbolInUrl = () => decodeURIComponent(window.location.hash.slice(1)) || DEFAULT_SYMBOL;
+function useSymbolInUrl(): [string, (symbol: string) => void] {
+  const [symbol, setSymbol] = useState(
+    () => decodeURIComponent(window.location.hash.slice(1)) || DEFAULT_SYMBOL,
+  );
+  const choose = (next: string) => {
+    window.location.hash = next;
+    setSymbol(next);
+  };
+  return [symbol, choose];
+}
 
 export function App() {
-  const [symbol, setSymbol] = useState(symbolInUrl);
+  const [symbol, choose] = useSymbolInUrl();
   const now = useNow();
   const link = useLink();
   const symbols = useSymbols();
@@ -36,22 +44,9 @@ export function App() {
   const balances = useBalances(orders.events);
   const algo = useAlgoOrders();
   const mark = marks.get(symbol) ?? market?.markPrice;
-  const tick = market?.quoteTick ?? symbols.get(symbol)?.quoteTick ?? 0.01;
-  const step = market?.baseTick ?? symbols.get(symbol)?.baseTick ?? 0.001;
-  const own = useMemo(
-    () =>
-      new Set(
-        orders.open.flatMap((o) =>
-          o.symbol === symbol && o.price !== null ? [fixed(o.price, tick)] : [],
-        ),
-      ),
-    [orders.open, symbol, tick],
-  );
   const tickOf = (s: string) => symbols.get(s)?.quoteTick ?? 0.01;
-  const choose = (next: string) => {
-    window.location.hash = next;
-    setSymbol(next);
-  };
+  const tick = market?.quoteTick ?? tickOf(symbol);
+  const step = market?.baseTick ?? symbols.get(symbol)?.baseTick ?? 0.001;
   return (
     <div class="screen">
       <MarketBar
@@ -70,7 +65,7 @@ export function App() {
           tick={tick}
           step={step}
           mark={mark}
-          own={own}
+          orders={orders.open}
         />
         <Trades
           key={`trades-${symbol}`}

@@ -4,17 +4,18 @@
  * orders are marked.
  */
 import { useSubscription } from '@urql/preact';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { OrderBookUpdatesDocument } from '../../../operations/generated/graphql.ts';
 import { fixed } from '../lib/format.ts';
+import type { OpenOrder } from '../lib/orders.ts';
 
 interface Props {
   symbol: string;
   tick: number;
   step: number;
   mark: number | undefined;
-  /** Prices (as shown) where the account has an open order in this symbol. */
-  own: ReadonlySet<string>;
+  /** The account's open orders (every symbol): their levels are marked. */
+  orders: readonly OpenOrder[];
 }
 
 interface Level {
@@ -59,7 +60,16 @@ function Side({
   );
 }
 
-export function OrderBook({ symbol, tick, step, mark, own }: Props) {
+export function OrderBook({ symbol, tick, step, mark, orders }: Props) {
+  const own = useMemo(
+    () =>
+      new Set(
+        orders.flatMap((o) =>
+          o.symbol === symbol && o.price !== null ? [fixed(o.price, tick)] : [],
+        ),
+      ),
+    [orders, symbol, tick],
+  );
   const [{ data, error }] = useSubscription({
     query: OrderBookUpdatesDocument,
     variables: { symbol, depth: 10 },

@@ -5,17 +5,12 @@
  * refusal (`BAD_USER_INPUT` with `field` and `rule`, or the result's error member) is shown
  * as it answered.
  */
-import { useMutation } from '@urql/preact';
-import { useState } from 'preact/hooks';
-import { PlaceOrderDocument, type Side } from '../../../operations/generated/graphql.ts';
-import { useMaxOrderQuantity } from '../hooks/use-max-quantity.ts';
+import type { Side } from '../../../operations/generated/graphql.ts';
+import { type Kind, useOrderTicket } from '../hooks/use-order-ticket.ts';
 import { fixed } from '../lib/format.ts';
-import { issuesOf } from '../lib/issues.ts';
-import { fromOrder, type OpenOrder } from '../lib/orders.ts';
-import { checkOrder, type Issue, type MarketRules, priceBand } from '../lib/rules.ts';
+import type { OpenOrder } from '../lib/orders.ts';
+import { type MarketRules, priceBand } from '../lib/rules.ts';
 import { IssueList } from './issue-list.tsx';
-
-type Kind = 'LIMIT' | 'MARKET';
 
 interface Props {
   symbol: string;
@@ -23,12 +18,6 @@ interface Props {
   mark: number | undefined;
   onOrder(order: OpenOrder): void;
 }
-
-/** Sent with every order, so a retried request replays instead of placing a second one. */
-const newClientOrderId = () =>
-  `screen-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 function Limits({
   rules,
@@ -52,65 +41,34 @@ function Limits({
   );
 }
 
-export function OrderForm({ symbol, rules, mark, onOrder }: Props) {
-  const [side, setSide] = useState<Side>('BUY');
-  const [kind, setKind] = useState<Kind>('LIMIT');
-  const [price, setPrice] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [refused, setRefused] = useState<Issue[]>([]);
-  const [notice, setNotice] = useState('');
-  const [{ fetching }, place] = useMutation(PlaceOrderDocument);
-  const maxQuantity =
-    useMaxOrderQuantity(symbol, side) ?? rules?.baseMax ?? Number.POSITIVE_INFINITY;
-  const draft = {
-    side,
-    price: kind === 'LIMIT' ? numberOf(price) : undefined,
-    quantity: numberOf(quantity),
-  };
-  const complete = !Number.isNaN(draft.quantity) && !Number.isNaN(draft.price ?? 0);
-  const warnings =
-    rules && mark !== undefined && complete ? checkOrder(rules, mark, draft, maxQuantity) : [];
-
-  async function submit(event: Event) {
-    event.preventDefault();
-    setNotice('');
-    const input = {
-      symbol,
-      side,
-      orderType: kind,
-      orderQuantity: draft.quantity,
-      ...(kind === 'LIMIT' ? { orderPrice: draft.price } : {}),
-      clientOrderId: newClientOrderId(),
-    };
-    const result = await place({ input });
-    const answer = result.data?.placeOrder;
-    setRefused(issuesOf(result.error, answer));
-    if (answer?.__typename !== 'PlaceOrderSuccess') return;
-    if (answer.order) onOrder(fromOrder(answer.order));
-    setNotice(
-      `Placed ${side} ${quantity} ${kind === 'LIMIT' ? `@ ${price}` : 'at market'} (#${answer.receipt.orderId})`,
-    );
-  }
-
+function SidePicker({ side, onSide }: { side: Side; onSide(side: Side): void }) {
   return (
-    <form class="panel ticket" data-testid="order-form" onSubmit={submit}>
+    <div class="sides">
+      {(['BUY', 'SELL'] as const).map((s) => (
+        <button
+          key={s}
+          type="button"
+          class={`side ${s.toLowerCase()}${side === s ? ' on' : ''}`}
+          aria-pressed={side === s}
+          onClick={() => onSide(s)}
+        >
+          {s === 'BUY' ? 'Buy / long' : 'Sell / short'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function OrderForm({ symbol, rules, mark, onOrder }: Props) {
+  const t = useOrderTicket(symbol, rules, mark, onOrder);
+  const { side, kind, price, quantity } = t;
+  return (
+    <form class="panel ticket" data-testid="order-form" onSubmit={t.submit}>
       <h2>Order</h2>
-      <div class="sides">
-        {(['BUY', 'SELL'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            class={`side ${s.toLowerCase()}${side === s ? ' on' : ''}`}
-            aria-pressed={side === s}
-            onClick={() => setSide(s)}
-          >
-            {s === 'BUY' ? 'Buy / long' : 'Sell / short'}
-          </button>
-        ))}
-      </div>
+      <SidePicker side={side} onSide={t.setSide} />
       <label>
         Type
-        <select value={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+        <select value={kind} onChange={(e) => t.setKind(e.currentTarget.value as Kind)}>
           <option value="LIMIT">Limit</option>
           <option value="MARKET">Market</option>
         </select>
@@ -123,7 +81,7 @@ export function OrderForm({ symbol, rules, mark, onOrder }: Props) {
             inputMode="decimal"
             autocomplete="off"
             value={price}
-            onInput={(e) => setPrice(e.currentTarget.value)}
+            onInput={(e) => t.setPrice(e.currentTarget.value)}
             placeholder={mark === undefined ? '' : String(mark)}
           />
         </label>
@@ -135,18 +93,22 @@ export function OrderForm({ symbol, rules, mark, onOrder }: Props) {
           inputMode="decimal"
           autocomplete="off"
           value={quantity}
-          onInput={(e) => setQuantity(e.currentTarget.value)}
+          onInput={(e) => t.setQuantity(e.currentTarget.value)}
         />
       </label>
-      {rules && <Limits rules={rules} mark={mark} side={side} maxQuantity={maxQuantity} />}
-      <IssueList issues={warnings} kind="warning" />
-      <button type="submit" class={`submit ${side.toLowerCase()}`} disabled={fetching || !complete}>
-        {fetching ? 'Sending…' : `${side === 'BUY' ? 'Buy' : 'Sell'} ${symbol}`}
+      {rules && <Limits rules={rules} mark={mark} side={side} maxQuantity={t.maxQuantity} />}
+      <IssueList issues={t.warnings} kind="warning" />
+      <button
+        type="submit"
+        class={`submit ${side.toLowerCase()}`}
+        disabled={t.fetching || !t.complete}
+      >
+        {t.fetching ? 'Sending…' : `${side === 'BUY' ? 'Buy' : 'Sell'} ${symbol}`}
       </button>
-      <IssueList issues={refused} kind="error" />
-      {notice && (
+      <IssueList issues={t.refused} kind="error" />
+      {t.notice && (
         <p class="notice" data-testid="notice">
-          {notice}
+          {t.notice}
         </p>
       )}
     </form>

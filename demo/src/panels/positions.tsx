@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { fixed, signedMoney } from '../lib/format.ts';
 import { type Position, positionFigures } from '../lib/position.ts';
-import { type AlgoOrder, tpslOf } from '../lib/tpsl.ts';
+import { type AlgoOrder, type TpSl, tpslOf } from '../lib/tpsl.ts';
 import { TpSlDialog } from './tpsl-dialog.tsx';
 
 interface Props {
@@ -14,6 +14,47 @@ interface Props {
   algoOrders: readonly AlgoOrder[];
   /** The price tick of a symbol, when its market is loaded. */
   tickOf(symbol: string): number;
+}
+
+interface RowProps {
+  position: Position;
+  mark: number | undefined;
+  tick: number;
+  tpsl: TpSl | undefined;
+  onTpSl(): void;
+}
+
+function PositionRow({ position: p, mark, tick, tpsl, onTpSl }: RowProps) {
+  const figures = positionFigures(p, mark);
+  return (
+    <tr data-symbol={p.symbol} class={p.quantity > 0 ? 'bid' : 'ask'}>
+      <td>
+        {p.symbol}{' '}
+        <span class="muted">
+          {p.marginMode.toLowerCase()} {p.leverage}x
+        </span>
+      </td>
+      <td class="num" data-testid="position-size">
+        {p.quantity}
+      </td>
+      <td class="price">{fixed(p.averageOpenPrice, tick)}</td>
+      <td class="price">{fixed(figures.mark, tick)}</td>
+      <td class={`num ${figures.unrealizedPnl >= 0 ? 'up' : 'down'}`} data-testid="position-pnl">
+        {signedMoney(figures.unrealizedPnl)}
+      </td>
+      <td class="price" data-testid="position-liq">
+        {figures.liquidationPrice === null ? '—' : fixed(figures.liquidationPrice, tick)}
+      </td>
+      <td data-testid="position-tpsl">
+        {tpsl ? `${tpsl.takeProfit ?? '—'} / ${tpsl.stopLoss ?? '—'}` : '—'}
+      </td>
+      <td>
+        <button type="button" onClick={onTpSl}>
+          TP/SL
+        </button>
+      </td>
+    </tr>
+  );
 }
 
 export function Positions({ positions, marks, algoOrders, tickOf }: Props) {
@@ -43,44 +84,16 @@ export function Positions({ positions, marks, algoOrders, tickOf }: Props) {
               </td>
             </tr>
           )}
-          {positions.map((p) => {
-            const tick = tickOf(p.symbol);
-            const figures = positionFigures(p, marks.get(p.symbol));
-            const tpsl = tpslOf(algoOrders, p.symbol);
-            const key = `${p.symbol}/${p.marginMode}`;
-            return (
-              <tr key={key} data-symbol={p.symbol} class={p.quantity > 0 ? 'bid' : 'ask'}>
-                <td>
-                  {p.symbol}{' '}
-                  <span class="muted">
-                    {p.marginMode.toLowerCase()} {p.leverage}x
-                  </span>
-                </td>
-                <td class="num" data-testid="position-size">
-                  {p.quantity}
-                </td>
-                <td class="price">{fixed(p.averageOpenPrice, tick)}</td>
-                <td class="price">{fixed(figures.mark, tick)}</td>
-                <td
-                  class={`num ${figures.unrealizedPnl >= 0 ? 'up' : 'down'}`}
-                  data-testid="position-pnl"
-                >
-                  {signedMoney(figures.unrealizedPnl)}
-                </td>
-                <td class="price" data-testid="position-liq">
-                  {figures.liquidationPrice === null ? '—' : fixed(figures.liquidationPrice, tick)}
-                </td>
-                <td data-testid="position-tpsl">
-                  {tpsl ? `${tpsl.takeProfit ?? '—'} / ${tpsl.stopLoss ?? '—'}` : '—'}
-                </td>
-                <td>
-                  <button type="button" onClick={() => setOpen(key)}>
-                    TP/SL
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
+          {positions.map((p) => (
+            <PositionRow
+              key={`${p.symbol}/${p.marginMode}`}
+              position={p}
+              mark={marks.get(p.symbol)}
+              tick={tickOf(p.symbol)}
+              tpsl={tpslOf(algoOrders, p.symbol)}
+              onTpSl={() => setOpen(`${p.symbol}/${p.marginMode}`)}
+            />
+          ))}
         </tbody>
       </table>
       {editing && (
