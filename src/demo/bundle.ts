@@ -2,8 +2,9 @@
  * The reference trading screen's JavaScript and CSS (demo/), bundled by esbuild from its
  * sources and npm packages on the first request for `/demo`, then kept in memory as
  * content-addressed files (`/demo/app.<hash>.js`, `.css`). Nothing is fetched from a CDN and
- * no bundle is committed. esbuild is a dev dependency, imported only here: a production
- * install never serves the screen (use-demo.ts) and never loads it.
+ * no bundle is committed. esbuild is a dev dependency, imported only here and only then: in
+ * production the route does not exist (use-demo.ts), and without dev dependencies the import
+ * fails and `/demo` answers 503.
  */
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
