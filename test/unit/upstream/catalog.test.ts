@@ -56,6 +56,7 @@ describe('catalog', () => {
       'POST /v1/client/leverages',
       'POST /v1/client/margin_mode',
       'POST /v1/order',
+      'POST /v1/order/cancel_all_after',
       'POST /v1/referral/create',
       'POST /v1/referral/multi_level/admin/update/affiliate',
       'POST /v2/internal_transfer',
@@ -83,6 +84,8 @@ describe('catalog', () => {
         scope: 'account',
       },
       cancelAllOrders: { key: 'cancel_all_orders', limit: 10, windowMs: 1_000, scope: 'account' },
+      // The dead-man switch (issue 27): the sandbox's choice, UNVERIFIED upstream.
+      cancelAllAfter: { key: 'cancel_all_after', limit: 1, windowMs: 1_000, scope: 'account' },
       editOrder: { key: 'edit_order', limit: 10, windowMs: 1_000, scope: 'account' },
       batchCreateOrders: { key: 'batch_order', limit: 1, windowMs: 1_000, scope: 'account' },
       listOrders: { key: 'orders', limit: 10, windowMs: 1_000, scope: 'account' },
