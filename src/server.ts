@@ -118,13 +118,15 @@ function createGatewayUpstream(
 }
 
 function createGatewayLive(
-  { config, logger, metrics }: Core,
+  { config, logger, metrics, store }: Core,
   upstream: UpstreamClient,
   side: UpstreamSide,
   connections: ConnectionBudget,
 ): Live {
   return createLive({
     config: config.streams,
+    store,
+    keyPrefix: config.redis.keyPrefix,
     upstream,
     upstreamUrl: side.upstreamUrl,
     ...(side.sandbox ? { defaultBrokerId: side.sandbox.brokerId } : {}),

@@ -5,15 +5,18 @@
  */
 import type { Server } from 'node:http';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { Cluster, Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from '../auth/principals.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
+import { DEFAULT_RESUME_BOUNDS } from '../resolvers/live-resume.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
+import { createEventLog } from '../upstream/stream/log/create-log.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
@@ -34,6 +37,10 @@ export interface LiveOptions {
   registry?: Registry;
   /** Connection caps and the idle timeout of graphql-ws connections. @default none */
   limits?: WsLimits;
+  /** The gateway's store: the accounts' event log goes to its Redis when it has one. @default memory */
+  store?: { readonly redis?: Redis | Cluster };
+  /** REDIS_KEY_PREFIX. @default 'svc' */
+  keyPrefix?: string;
 }
 
 export interface Live {
@@ -69,6 +76,7 @@ export function createLive(options: LiveOptions): Live {
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
+    resume: { ...DEFAULT_RESUME_BOUNDS, maxReplay: config.maxReplay },
     ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
   };
   const servers: WebSocketServer[] = [];
@@ -114,6 +122,8 @@ function createHub(options: LiveOptions): StreamHub {
     // Auth frames are signed in server time, like REST requests.
     now: () => Date.now() + upstream.health().clockOffsetMs,
     graceMs: config.graceMs,
+    resumeWindowMs: config.resumeWindowMs,
+    eventLog: createEventLog(options.store ?? {}, options.keyPrefix ?? 'svc', config.log),
     silenceMs: config.silenceMs,
     backoff: config.reconnect,
     log: (msg, fields) => logger.warn(msg, fields),
@@ -128,8 +138,10 @@ function livePlugin(context: LiveContext, directLane: boolean): Plugin<GatewayCo
       addPlugin(shared as unknown as Plugin<GatewayContext>);
       addPlugin(useLiveSse() as unknown as Plugin<GatewayContext>);
     },
-    onContextBuilding({ extendContext }) {
-      extendContext({ live: context });
+    onContextBuilding({ context: built, extendContext }) {
+      // SSE's reconnect header: where a resumed account subscription starts (live-resume.ts).
+      const lastEventId = built.request?.headers.get('last-event-id') ?? undefined;
+      extendContext(lastEventId ? { live: context, lastEventId } : { live: context });
     },
   };
 }

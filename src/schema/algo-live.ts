@@ -5,6 +5,7 @@ import { AlgoOrderRef } from './algo-order.ts';
 import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { validateAs } from './field-rules.ts';
+import { resumeFromArg } from './live-cursor.ts';
 
 builder.subscriptionField('algoOrderUpdates', (t) =>
   t.field({
@@ -12,8 +13,11 @@ builder.subscriptionField('algoOrderUpdates', (t) =>
     type: AlgoOrderRef,
     description:
       "The caller's algo orders after each change (placed, edited, resized, triggered, filled, cancelled): the root with its legs in childOrders.",
-    args: { symbol: t.arg.string({ validate: validateAs(SYMBOL) }) },
-    subscribe: (_root, args, ctx) => algoOrderUpdates(ctx, args.symbol),
-    resolve: deliver,
+    args: {
+      symbol: t.arg.string({ validate: validateAs(SYMBOL) }),
+      resumeFrom: resumeFromArg(t),
+    },
+    subscribe: (_root, args, ctx) => algoOrderUpdates(ctx, args.symbol, args.resumeFrom),
+    resolve: (event) => deliver(event).order,
   }),
 );

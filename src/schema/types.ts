@@ -17,6 +17,7 @@ import type {
 import type { Idempotency } from '../idempotency/index.ts';
 import type { LiveMetrics } from '../live/metrics.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
+import type { ResumeBounds } from '../resolvers/live-resume.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
 import { unauthenticated } from './errors.ts';
@@ -51,6 +52,8 @@ export interface GatewayContext {
   idempotency?: Idempotency;
   /** Live updates (subscriptions); absent when the gateway runs without streams. */
   live?: LiveContext;
+  /** SSE's `Last-Event-ID` request header: where a resumed account subscription starts. */
+  lastEventId?: string;
 }
 
 /** Per-request DataLoaders (built by `createLoaders` in src/resolvers/loaders.ts). */
@@ -83,6 +86,8 @@ export interface LiveContext {
   active: Set<LiveQueue>;
   /** Subscriber and delivery counts for /metrics. @default none */
   metrics?: LiveMetrics;
+  /** Bounds of resumed account subscriptions. */
+  resume: ResumeBounds;
 }
 
 /** A per-symbol number of a wire map (`imr_factor`, `pair_overrides`), as a list entry. */

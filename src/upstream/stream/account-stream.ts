@@ -41,7 +41,7 @@ import { StreamSocket } from './socket.ts';
 
 /** Cache groups an order or algo event makes stale: what an order mutation makes stale. */
 const ORDER_GROUPS = ORDER_STATE;
-/** Attempts of a failing gap read (with the reconnect backoff) before it waits for the next resync. */
+/** Attempts of a failing gap read (with the reconnect backoff) before the next resync reads it. */
 const RESYNC_ATTEMPTS = 5;
 
 export interface AccountStreamOptions {
@@ -52,6 +52,8 @@ export interface AccountStreamOptions {
   /** Drops the account's cached reads of these groups. */
   invalidate(groups: readonly CacheGroup[]): Promise<void>;
   emit(event: AccountStreamEvent): void;
+  /** The stream is up (authenticated, every topic subscribed), on every (re)connection. */
+  ready?(): void;
   /** Server time, ms (the auth timestamp; when the stream came up, if the server said no `ts`). */
   now: () => number;
   backoff: BackoffPolicy;
@@ -150,6 +152,7 @@ export class AccountStream {
    * since the last event seen is read (pushes that arrive meanwhile wait behind the read).
    */
   private onReady(resumed: boolean, upAt: number): void {
+    this.options.ready?.();
     if (!resumed) {
       this.seenUntil = Math.max(this.seenUntil, upAt);
       return;

@@ -1,75 +1,27 @@
 /**
  * The replica's upstream streams, shared by every local subscriber: one public connection
  * (opened with the first public topic, topics reference-counted) and one private connection
- * per account with at least one live subscriber here (reference-counted; closed `graceMs`
- * after the last one leaves, so a client that re-subscribes at once reuses it).
+ * per account with at least one live subscriber here (reference-counted; closed `graceMs`,
+ * or the longer `resumeWindowMs`, after the last one leaves, so a client that re-subscribes
+ * at once reuses it and the events of a client's gap are logged for its resume). Every
+ * private event goes through the account's log (account-entry.ts) on its way to listeners.
  */
 import { MAINTENANCE_TOPIC } from '../../contract/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
-import type { CacheGroup } from '../catalog.ts';
-import { type AccountReads, accountReads } from './account-reads.ts';
-import { AccountStream } from './account-stream.ts';
-import { type BackoffPolicy, backoffDelay } from './backoff.ts';
+import { type Held, openAccountEntry } from './account-open.ts';
+import { backoffDelay } from './backoff.ts';
+import type { AccountListener, PublicListener } from './hub-listeners.ts';
+import type { StreamHubOptions } from './hub-options.ts';
+import type { AccountEventLog } from './log/event-log.ts';
+import { MemoryEventLog } from './log/memory-log.ts';
 import { maintenanceFromStream } from './map.ts';
 import { MarketBooks, type PublicPort } from './market-books.ts';
 import type { MaintenanceStatusModel } from './market-models.ts';
-import type { AccountStreamEvent } from './models.ts';
-import {
-  DEFAULT_RESYNC_BOUNDS,
-  newResyncStats,
-  type ResyncBounds,
-  type ResyncStats,
-} from './order-resync.ts';
+import { newResyncStats, type ResyncStats } from './order-resync.ts';
 import { StreamSocket } from './socket.ts';
 
-export interface StreamHubOptions {
-  /** `ws(s)://host[:port]` of the upstream's streams (no trailing slash). */
-  wsBase: string;
-  /** The account view whose REST reads a resync uses. */
-  forAccount(credentials: AccountCredentials): AccountApi;
-  /** Drops an account's cached reads (the upstream client's `invalidate`). */
-  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
-  /** Server time, ms. @default Date.now */
-  now?: () => number;
-  /** @default 5_000 */
-  graceMs?: number;
-  /** @default { baseMs: 250, capMs: 10_000 } */
-  backoff?: BackoffPolicy;
-  /** @default 30_000 (the server pings every 10 s) */
-  silenceMs?: number;
-  /** @default 10_000 */
-  pingMs?: number;
-  /** Auth refusals in a row before an account's stream gives up and ends its subscribers. @default 3 */
-  maxAuthFailures?: number;
-  /** How far back and how many pages a resync reads. @default DEFAULT_RESYNC_BOUNDS (5 s, 10 pages of 500) */
-  resync?: Partial<ResyncBounds>;
-  /** The id in the public stream's path (any id works for public data). @default 'svc-gateway' */
-  publicId?: string;
-  log?: (msg: string, fields?: Record<string, unknown>) => void;
-  /** Overrides the REST reads of a resync (tests). @default accountReads(forAccount(credentials)) */
-  reads?: (credentials: AccountCredentials) => AccountReads;
-}
-
-/**
- * A listener is a function or an object with the method (a subscriber that is already an
- * object: no closure per subscriber, there are thousands).
- */
-export type AccountListener =
-  | ((event: AccountStreamEvent) => void)
-  | { accountEvent(event: AccountStreamEvent): void };
-export type PublicListener =
-  | ((data: unknown, ts: number) => void)
-  | {
-      publicData(data: unknown, ts: number): void;
-      /** The upstream refused the topic (`errorMsg`, e.g. `invalid symbol <s>`). */
-      publicRefused?(reason: string): void;
-    };
-
-interface AccountEntry {
-  stream: AccountStream;
-  listeners: Set<AccountListener>;
-  closing: NodeJS.Timeout | undefined;
-}
+export type { AccountListener, PublicListener } from './hub-listeners.ts';
+export type { StreamHubOptions } from './hub-options.ts';
 
 export interface HubStats {
   publicOpen: boolean;
@@ -79,7 +31,7 @@ export interface HubStats {
 }
 
 export class StreamHub {
-  private readonly accounts = new Map<string, AccountEntry>();
+  private readonly accounts = new Map<string, Held>();
   private readonly topics = new Map<string, Set<PublicListener>>();
   private publicSocket: StreamSocket | undefined;
   private publicClosing: NodeJS.Timeout | undefined;
@@ -90,8 +42,15 @@ export class StreamHub {
   readonly resyncStats: ResyncStats = newResyncStats();
   /** The local order books, one per symbol followed here, fed by the public connection. */
   readonly books: MarketBooks;
+  /** The accounts' event log: what resumed subscriptions replay. */
+  readonly eventLog: AccountEventLog;
+  /** Renews this replica's writer leases on the logs of the accounts it streams. */
+  private readonly renewing: NodeJS.Timeout;
 
   constructor(private readonly options: StreamHubOptions) {
+    this.eventLog = options.eventLog ?? new MemoryEventLog();
+    this.renewing = setInterval(() => this.renewLeases(), this.eventLog.leaseMs / 3);
+    this.renewing.unref();
     const port: PublicPort = {
       listen: (topic, listener) => this.listenPublic(topic, listener),
       unlisten: (topic, listener) => this.unlistenPublic(topic, listener),
@@ -124,58 +83,48 @@ export class StreamHub {
   /** Listens to an account's private events until {@link unlistenAccount}. */
   listenAccount(credentials: AccountCredentials, listener: AccountListener): void {
     if (this.closed) throw new Error('stream hub closed');
-    const id = credentials.accountId;
-    let entry = this.accounts.get(id);
-    if (!entry) {
-      const listeners = new Set<AccountListener>();
-      const { invalidate, log } = this.options;
-      const reads =
-        this.options.reads?.(credentials) ?? accountReads(this.options.forAccount(credentials));
-      const stream = new AccountStream({
-        wsBase: this.options.wsBase,
-        credentials,
-        reads,
-        invalidate: (groups) => invalidate(id, groups),
-        emit: (event) => {
-          if (event.type === 'failed') {
-            // Given up: forget the stream so a later subscriber starts afresh.
-            if (this.accounts.get(id)?.listeners === listeners) this.accounts.delete(id);
-          }
-          for (const l of listeners) {
-            if (typeof l === 'function') l(event);
-            else l.accountEvent(event);
-          }
-        },
-        ...this.socketOptions,
-        ...(this.options.maxAuthFailures !== undefined
-          ? { maxAuthFailures: this.options.maxAuthFailures }
-          : {}),
-        now: this.options.now ?? Date.now,
-        resync: { ...DEFAULT_RESYNC_BOUNDS, ...this.options.resync },
-        stats: this.resyncStats,
-        ...(log ? { log } : {}),
-      });
-      entry = { stream, listeners, closing: undefined };
-      this.accounts.set(id, entry);
-    }
+    const entry = this.accounts.get(credentials.accountId) ?? this.openAccount(credentials);
     clearTimeout(entry.closing);
     entry.closing = undefined;
     entry.listeners.add(listener);
   }
 
   /**
-   * Stops a listener (idempotent); the account's stream closes `graceMs` after its last one.
-   * A stream that gave up was forgotten already: its listeners have nothing left to release.
+   * Stops a listener (idempotent); the account's stream closes `graceMs` (or `resumeWindowMs`)
+   * after its last one. A stream that gave up was forgotten already: nothing to release.
    */
   unlistenAccount(accountId: string, listener: AccountListener): void {
     const held = this.accounts.get(accountId);
     if (!held?.listeners.delete(listener) || held.listeners.size > 0) return;
-    held.closing = setTimeout(() => {
-      if (held.listeners.size > 0) return;
-      held.stream.close();
-      this.accounts.delete(accountId);
-    }, this.options.graceMs ?? 5_000);
+    const { graceMs = 5_000, resumeWindowMs = 0 } = this.options;
+    held.closing = setTimeout(
+      () => {
+        if (held.listeners.size > 0) return;
+        held.stream.close();
+        held.streamGone();
+        this.accounts.delete(accountId);
+      },
+      Math.max(graceMs, resumeWindowMs),
+    );
     held.closing.unref();
+  }
+
+  /**
+   * Resolves true once the account's stream is up and this replica logs its events (a
+   * resumed subscription reads the log then), false after `timeoutMs` or without a stream.
+   */
+  whenLogging(accountId: string, timeoutMs: number): Promise<boolean> {
+    return this.accounts.get(accountId)?.whenJoined(timeoutMs) ?? Promise.resolve(false);
+  }
+
+  /** The account's upstream view (no request deadline): a resume's snapshot reads. */
+  accountApi(credentials: AccountCredentials): AccountApi {
+    return this.options.forAccount(credentials);
+  }
+
+  /** Whether an account's stream is up and its events logged by this replica. */
+  accountLogging(accountId: string): boolean {
+    return this.accounts.get(accountId)?.isJoined ?? false;
   }
 
   /** Listens to a public topic; returns the release (idempotent). */
@@ -244,16 +193,42 @@ export class StreamHub {
 
   close(): void {
     this.closed = true;
+    clearInterval(this.renewing);
     this.books.close();
     for (const entry of this.accounts.values()) {
       clearTimeout(entry.closing);
       entry.stream.close();
+      entry.streamGone();
     }
     this.accounts.clear();
     clearTimeout(this.publicClosing);
     this.publicSocket?.close();
     this.publicSocket = undefined;
     this.topics.clear();
+  }
+
+  private openAccount(credentials: AccountCredentials): Held {
+    const id = credentials.accountId;
+    const entry = openAccountEntry(credentials, {
+      options: this.options,
+      socket: this.socketOptions,
+      stats: this.resyncStats,
+      log: this.eventLog,
+      // Given up: forget the stream so a later subscriber starts afresh.
+      gaveUp: (held) => {
+        if (this.accounts.get(id) === held) this.accounts.delete(id);
+      },
+    });
+    this.accounts.set(id, entry);
+    return entry;
+  }
+
+  /** The leases of every account whose stream is up here (down longer than a lease: it lapses). */
+  private renewLeases(): void {
+    const ids = [...this.accounts.entries()]
+      .filter(([, entry]) => entry.isJoined && entry.stream.isReady)
+      .map(([id]) => id);
+    if (ids.length > 0) this.eventLog.renew(ids).catch(() => undefined);
   }
 
   private openPublic(): StreamSocket {

@@ -65,6 +65,7 @@ export async function startLive(
       REDIS_KEY_PREFIX: prefix,
       SVC_BROKER_ID: 'demo',
       STREAM_GRACE_MS: '100',
+      STREAM_RESUME_WINDOW_MS: '0',
       STREAM_RECONNECT_BASE_MS: '10',
       STREAM_RECONNECT_CAP_MS: '50',
       ...options.env,
