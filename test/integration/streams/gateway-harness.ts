@@ -173,14 +173,21 @@ export function wsSubscribe(
   return sub;
 }
 
-/** GraphQL over SSE (yoga's distinct-connections mode) with fetch. */
+/** GraphQL over SSE (yoga's distinct-connections mode) with fetch; `ids`: each result's SSE id. */
 export function sseSubscribe(
   replica: Replica,
   query: string,
-  init: { token?: string; variables?: Record<string, unknown> } = {},
-): Sub & { status: Promise<number> } {
+  init: {
+    token?: string;
+    variables?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  } = {},
+): Sub & { status: Promise<number>; ids: (string | undefined)[] } {
   const abort = new AbortController();
-  const sub = makeSub(() => abort.abort());
+  const sub = Object.assign(
+    makeSub(() => abort.abort()),
+    { ids: [] as (string | undefined)[] },
+  );
   const status = (async () => {
     const response = await fetch(replica.url, {
       method: 'POST',
@@ -189,6 +196,7 @@ export function sseSubscribe(
         'content-type': 'application/json',
         accept: 'text/event-stream',
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
       },
       body: JSON.stringify({ query, variables: init.variables ?? {} }),
     });
@@ -205,7 +213,10 @@ export function sseSubscribe(
             const event = /^event: (.*)$/m.exec(block)?.[1];
             const data = /^data: (.*)$/m.exec(block)?.[1];
             if (event === 'complete') sub.done = true;
-            else if (data) sub.results.push(JSON.parse(data));
+            else if (data) {
+              sub.results.push(JSON.parse(data));
+              sub.ids.push(/^id: (.*)$/m.exec(block)?.[1]);
+            }
             end = text.indexOf('\n\n');
           }
         }
