@@ -101,6 +101,7 @@ export class Resume {
     const read = await hub.eventLog
       .read(accountId, this.cursor, resume.maxReplay)
       .catch((): LogRead => ({ covered: false, reason: 'LOG_UNAVAILABLE', head: null }));
+    this.ctx.metrics?.resumed(read.covered ? 'replay' : 'resync');
     if (read.covered) {
       await this.replay(read.events.map((e) => e.event));
       this.last = read.events.at(-1)?.cursor ?? this.cursor;

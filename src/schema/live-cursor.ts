@@ -19,6 +19,10 @@ export const CURSOR_FIELD = {
     "Where this event sits in the account's event log: pass it as `resumeFrom` (over SSE it is also the event's `id:`, sent back as `Last-Event-ID`) to resume after it. Opaque.",
 } as const;
 
+/** The description of the nullable cursor of a type queries read too. */
+const SHARED = (field: string) =>
+  `The cursor of the account event that delivered this in ${field} (as OrderUpdate.cursor: pass it as \`resumeFrom\`); null outside that subscription.`;
+
 const CURSOR = z.string().refine(isCursor, rule('cursor', CURSOR_MESSAGE));
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -34,7 +38,7 @@ export const resumeFromArg = (t: { arg: ArgBuilder<Types> }) =>
 builder.objectFields(PositionRef, (t) => ({
   cursor: t.string({
     nullable: true,
-    description: `${CURSOR_FIELD.description} Set in positionUpdates; null in queries.`,
+    description: SHARED('positionUpdates'),
     resolve: (_p, _a, _c, info) => eventCursor(info),
   }),
 }));
@@ -42,7 +46,7 @@ builder.objectFields(PositionRef, (t) => ({
 builder.objectFields(BalanceRef, (t) => ({
   cursor: t.string({
     nullable: true,
-    description: `${CURSOR_FIELD.description} Set in balanceUpdates; null in queries.`,
+    description: SHARED('balanceUpdates'),
     resolve: (_b, _a, _c, info) => eventCursor(info),
   }),
 }));
@@ -50,7 +54,7 @@ builder.objectFields(BalanceRef, (t) => ({
 builder.objectFields(AlgoOrderRef, (t) => ({
   cursor: t.string({
     nullable: true,
-    description: `${CURSOR_FIELD.description} Set in algoOrderUpdates (legs carry their root's); null in queries and mutations.`,
+    description: SHARED('algoOrderUpdates (legs carry their root’s)'),
     resolve: (_o, _a, _c, info) => eventCursor(info),
   }),
 }));

@@ -106,7 +106,11 @@ export async function startLive(
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary results
-export type Result = { data?: any; errors?: { message: string; extensions?: any }[] };
+export type Result = {
+  data?: any;
+  errors?: { message: string; extensions?: any }[];
+  extensions?: any;
+};
 
 /** A running subscription: its results so far, whether it completed, and how to stop it. */
 export interface Sub {

@@ -247,6 +247,10 @@ describe('resume when the log no longer covers the gap', () => {
       { clientOrderId: c.id, status: 'NEW', source: 'STREAM', cursor: expect.any(String) },
     ]);
     expect(resumed.results.at(-1)!.extensions).toBeUndefined();
+    const metric = await h.replicas[1]!.gateway.metrics.registry.getSingleMetricAsString(
+      'svc_graphql_subscription_resumes_total',
+    );
+    expect(metric).toContain('svc_graphql_subscription_resumes_total{outcome="resync"} 1');
     resumed.stop();
     await controlClient.dispose();
   });
