@@ -106,7 +106,6 @@ const envSchema = z
     STREAM_SILENCE_MS: z.coerce.number().int().positive().default(30_000),
     STREAM_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(250),
     STREAM_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(10_000),
-    /** Resumable subscriptions (docs/subscriptions.md#resuming-a-subscription). */
     STREAM_RESUME_WINDOW_MS: ms(60_000),
     STREAM_RESUME_MAX_REPLAY: z.coerce.number().int().positive().max(100_000).default(5_000),
     STREAM_LOG_MAX_EVENTS: z.coerce.number().int().positive().max(100_000).default(5_000),
@@ -195,11 +194,7 @@ function streamsConfig(env: Env) {
     graceMs: env.STREAM_GRACE_MS,
     silenceMs: env.STREAM_SILENCE_MS,
     reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
-    /** An account's stream stays open (logging) this long after its last subscriber. */
-    resumeWindowMs: env.STREAM_RESUME_WINDOW_MS,
-    /** Log entries one resume replays at most (more: a RESYNC snapshot). */
-    maxReplay: env.STREAM_RESUME_MAX_REPLAY,
-    /** Each account's event log: entries kept, and dropped this long after its last append. */
+    resume: { windowMs: env.STREAM_RESUME_WINDOW_MS, maxReplay: env.STREAM_RESUME_MAX_REPLAY },
     log: { maxEvents: env.STREAM_LOG_MAX_EVENTS, ttlMs: env.STREAM_LOG_TTL_MS },
     /** Events a subscriber may fall behind before it is ended. */
     queueMax: env.SUBSCRIPTION_QUEUE_MAX,

@@ -12,13 +12,13 @@ import type { PrincipalDirectory } from '../auth/principals.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
-import { DEFAULT_RESUME_BOUNDS } from '../resolvers/live-resume.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
 import { createEventLog } from '../upstream/stream/log/create-log.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
+import { DEFAULT_RESUME_BOUNDS } from './resume-bounds.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
 import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
@@ -76,7 +76,7 @@ export function createLive(options: LiveOptions): Live {
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
-    resume: { ...DEFAULT_RESUME_BOUNDS, maxReplay: config.maxReplay },
+    resume: { ...DEFAULT_RESUME_BOUNDS, maxReplay: config.resume.maxReplay },
     ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
   };
   const servers: WebSocketServer[] = [];
@@ -122,7 +122,7 @@ function createHub(options: LiveOptions): StreamHub {
     // Auth frames are signed in server time, like REST requests.
     now: () => Date.now() + upstream.health().clockOffsetMs,
     graceMs: config.graceMs,
-    resumeWindowMs: config.resumeWindowMs,
+    resumeWindowMs: config.resume.windowMs,
     eventLog: createEventLog(options.store ?? {}, options.keyPrefix ?? 'svc', config.log),
     silenceMs: config.silenceMs,
     backoff: config.reconnect,

@@ -71,12 +71,7 @@ export function createLiveMetrics(registry: Registry): LiveMetrics {
       }
     },
   });
-  const resumes = new Counter({
-    name: 'svc_graphql_subscription_resumes_total',
-    help: 'Resumed account subscriptions: replay (what they missed, from the event log), resync (the log did not cover it: a RESYNC snapshot)',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
+  const resumes = resumeCounter(registry);
   return {
     resumed: (outcome) => resumes.inc({ outcome }),
     field(name) {
@@ -90,4 +85,13 @@ export function createLiveMetrics(registry: Registry): LiveMetrics {
       return stats;
     },
   };
+}
+
+function resumeCounter(registry: Registry): Counter<'outcome'> {
+  return new Counter({
+    name: 'svc_graphql_subscription_resumes_total',
+    help: 'Resumed account subscriptions: replay (what they missed, from the event log), resync (the log did not cover it: a RESYNC snapshot)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
 }

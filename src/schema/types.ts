@@ -16,8 +16,8 @@ import type {
 } from '../contract/wire.ts';
 import type { Idempotency } from '../idempotency/index.ts';
 import type { LiveMetrics } from '../live/metrics.ts';
+import type { ResumeBounds } from '../live/resume-bounds.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
-import type { ResumeBounds } from '../resolvers/live-resume.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
 import { unauthenticated } from './errors.ts';

@@ -106,10 +106,11 @@ export async function startLive(
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary results
+type Json = any;
 export type Result = {
-  data?: any;
-  errors?: { message: string; extensions?: any }[];
-  extensions?: any;
+  data?: Json;
+  errors?: { message: string; extensions?: Json }[];
+  extensions?: Json;
 };
 
 /** A running subscription: its results so far, whether it completed, and how to stop it. */
