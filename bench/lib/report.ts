@@ -63,6 +63,8 @@ export interface Ratios {
   bookFanoutWsP99Ms: number | null;
   /** (12) gateway CPU per upstream book update with 5,000 SSE subscribers, ms (printed, no target). */
   bookFanoutCpuMsPerUpdate: number | null;
+  /** (13) an SSE resume after 1,000 missed events: request → last missed event, median, ms. */
+  resumeReplayMs: number | null;
 }
 
 /** What the book fan-out run (bench/lib/book-fanout.ts) adds to the figures. */
@@ -109,6 +111,7 @@ export function ratios(
   fanout?: FanoutFigures | null,
   hostile?: { hostileTraderP99Ratio: number } | null,
   book?: BookFanoutFigures | null,
+  resume?: { resumeReplayMs: number } | null,
 ): Ratios {
   const div = (a: number | undefined, b: number | undefined): number | null =>
     a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
@@ -130,6 +133,8 @@ export function ratios(
     bookFanoutWsP99Ms: book?.wsP99Ms == null ? null : round(book.wsP99Ms, 1),
     bookFanoutCpuMsPerUpdate:
       book?.bookFanoutCpuMsPerUpdate == null ? null : round(book.bookFanoutCpuMsPerUpdate, 2),
+    resumeReplayMs:
+      resume && Number.isFinite(resume.resumeReplayMs) ? round(resume.resumeReplayMs, 1) : null,
   };
 }
 
@@ -277,6 +282,7 @@ export const TARGETS: Record<keyof Ratios, Target> = {
     kind: 'report',
     value: Number.NaN,
   },
+  resumeReplayMs: { label: '(13) resume 1,000 missed', unit: ' ms', kind: 'max', value: 200 },
 };
 
 export function formatRatios(r: Ratios): { text: string; missed: string[] } {
