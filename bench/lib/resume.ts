@@ -167,6 +167,19 @@ function watcher(graphqlUrl: URL, token: string): { seen: Set<string>; client: C
   return { seen, client };
 }
 
+/** Places orders until the watcher gets one: the account's stream at the gateway is up. */
+async function streamUp(trading: Trading, seen: Set<string>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const [event] = await orderEvents(trading, 1);
+    try {
+      await until('the account stream', () => seen.has(event!), 2_000);
+      return;
+    } catch (error) {
+      if (attempt >= 30) throw error;
+    }
+  }
+}
+
 interface Round {
   ms: number;
   problem?: string;
@@ -235,6 +248,7 @@ export async function runResume(options: ResumeOptions = {}): Promise<ResumeResu
     const url = new URL(`${String(gateway.info.url)}/graphql`);
     const trading = tradingOf(String(sandbox.info.url), trader);
     const { seen, client } = watcher(url, token);
+    await streamUp(trading, seen);
     const times: number[] = [];
     const problems: string[] = [];
     for (let i = 0; i <= rounds; i++) {

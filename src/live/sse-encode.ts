@@ -17,10 +17,11 @@ export function encode(result: ExecutionResult): Buffer {
   if (!bytes) {
     const { errors, ...rest } = result;
     const body = errors ? { ...rest, errors: errors.map(errorJson) } : rest;
-    // An account event's cursor is its SSE id: a reconnecting client sends it as Last-Event-ID.
+    // An account event's cursor is its SSE id (a reconnecting client sends it as
+    // Last-Event-ID); last in the block, so `event: next` still opens it.
     const cursor = cursorOf(result);
     const id = cursor === undefined ? '' : `id: ${cursor}\n`;
-    bytes = Buffer.from(`${id}event: next\ndata: ${JSON.stringify(body)}\n\n`);
+    bytes = Buffer.from(`event: next\ndata: ${JSON.stringify(body)}\n${id}\n`);
     encoded.set(result, bytes);
   }
   return bytes;
