@@ -6,9 +6,12 @@
  * variables with our prefixes (typos, removed names) are reported by `unknownVariables`.
  */
 import { z } from 'zod';
+import * as cod from './config/cancel-on-disconnect.ts';
+import { ConfigError } from './config/config-error.ts';
 import { flag, ms, optionalText, optionalUrl, redisUrls } from './config/env-fields.ts';
 import { OUR_PREFIXES } from './config/env-prefixes.ts';
 import { crossFieldRules, resolveNetwork } from './config/env-rules.ts';
+import { streamsConfig } from './config/streams.ts';
 
 const envSchema = z
   .object({
@@ -24,8 +27,9 @@ const envSchema = z
     SVC_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
     SVC_BASE_URL: optionalUrl,
     SVC_TESTNET_BASE_URL: optionalUrl,
+    /** `off`: never start the embedded sandbox (an upstream URL is then required; containers). */
+    SVC_EMBEDDED_SANDBOX: z.enum(['auto', 'off']).default('auto'),
     SVC_SANDBOX_SEED: optionalText,
-    /** Port of the embedded sandbox (its control endpoints live there). @default a free port */
     SVC_SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SVC_KEYSTORE: optionalText,
     REDIS_URL: redisUrls,
@@ -70,9 +74,8 @@ const envSchema = z
     CACHE_TTL_MARKET_MS: ms(1_000),
 
     PERSISTED_OPERATIONS: z.enum(['off', 'allow', 'require']).default('allow'),
-    /** Default: on, off when NODE_ENV=production. */
+    /** Both default to on, off when NODE_ENV=production. */
     GRAPHQL_INTROSPECTION: flag.optional(),
-    /** Default: on, off when NODE_ENV=production. */
     GRAPHIQL: flag.optional(),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
     MAX_DEPTH: z.coerce.number().int().positive().default(8),
@@ -113,6 +116,14 @@ const envSchema = z
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
     /** `off`: every subscription result is pulled through yoga's iterators (src/live/direct-lane.ts). */
     SUBSCRIPTION_DIRECT_LANE: z.enum(['on', 'off']).default('on'),
+    /** Order mutations waiting for their outcome (`waitFor`) per account and replica; cancel-on-disconnect. */
+    ORDER_WAIT_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(16),
+    ORDER_WAIT_MAX: z.coerce.number().int().positive().default(1_000),
+    CANCEL_ON_DISCONNECT_AFTER_MS: cod.afterMs,
+    CANCEL_ON_DISCONNECT_RENEW_MS: cod.renewMs,
+    CANCEL_ON_DISCONNECT_SESSION_TTL_MS: cod.sessionTtlMs,
+    CANCEL_ON_DISCONNECT_MAX_SESSIONS: cod.maxSessions,
+    CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: cod.maxAccounts,
 
     /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
     CONN_MAX: z.coerce.number().int().positive().optional(),
@@ -186,23 +197,6 @@ function callerLimitsConfig(env: Env) {
   };
 }
 
-/** Live updates: the upstream's streams and the subscribers' queues. */
-function streamsConfig(env: Env) {
-  return {
-    brokerId: env.SVC_BROKER_ID,
-    wsUrl: env.SVC_WS_URL,
-    graceMs: env.STREAM_GRACE_MS,
-    silenceMs: env.STREAM_SILENCE_MS,
-    reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
-    resume: { windowMs: env.STREAM_RESUME_WINDOW_MS, maxReplay: env.STREAM_RESUME_MAX_REPLAY },
-    log: { maxEvents: env.STREAM_LOG_MAX_EVENTS, ttlMs: env.STREAM_LOG_TTL_MS },
-    /** Events a subscriber may fall behind before it is ended. */
-    queueMax: env.SUBSCRIPTION_QUEUE_MAX,
-    /** Shared, error-free results handed to the transports in the hub's loop. */
-    directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
-  };
-}
-
 /** Connection caps and the public server's timeouts (src/connections/budget.ts). */
 function connectionsConfig(env: Env) {
   return {
@@ -251,6 +245,7 @@ const configSchema = envSchema.transform((env) => {
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     callerLimits: callerLimitsConfig(env),
     streams: streamsConfig(env),
+    cancelOnDisconnect: cod.cancelOnDisconnectConfig(env),
     connections: connectionsConfig(env),
   };
 });
@@ -266,12 +261,7 @@ type CacheConfig = Omit<Upstream['cache'], DefaultedTtl> &
 export type UpstreamConfig = Omit<Upstream, Defaulted | 'cache'> &
   Partial<Pick<Upstream, Defaulted>> & { cache: CacheConfig };
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /**
  * Parses the given environment (default `process.env`); throws `ConfigError`.

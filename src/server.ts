@@ -137,6 +137,7 @@ function createGatewayLive(
       proxyHops: config.callerLimits.proxyHops,
       idleTimeoutMs: config.connections.ws.idleTimeoutMs,
     }),
+    cancelOnDisconnect: { config: config.cancelOnDisconnect, store },
   });
 }
 

@@ -11,8 +11,8 @@
  * - introspection (`__typename`, `__schema`, `__type`) costs 0;
  * - nested fields cost nothing (they resolve from their root field's upstream answer), except
  *   the account's own reads: each response key of `Account.orders`, `Account.positions`,
- *   `Account.balances`, `Account.algoOrders` or `Account.leverage` is one more call (30 aliased
- *   order lists under one `account` cost 31);
+ *   `Account.balances`, `Account.algoOrders`, `Account.leverage` or `Account.maxOrderQuantity`
+ *   is one more call (30 aliased order lists under one `account` cost 31);
  * A cached read still counts: what a caller may ask for must not depend on what another
  * caller happened to warm.
  *
@@ -76,7 +76,14 @@ const GLOBAL_BUDGETS: ReadonlyMap<string, LimitPolicy> = new Map(
 
 /** Fields below a root field that make an upstream call of their own. */
 const NESTED_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
-  account: new Set(['orders', 'positions', 'balances', 'algoOrders', 'leverage']),
+  account: new Set([
+    'orders',
+    'positions',
+    'balances',
+    'algoOrders',
+    'leverage',
+    'maxOrderQuantity',
+  ]),
 };
 
 /** Distinct response keys among `set`'s fields named in `names` (fragments expanded). */

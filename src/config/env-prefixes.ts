@@ -20,4 +20,6 @@ export const OUR_PREFIXES = [
   'STREAM_',
   'SUBSCRIPTION_',
   'CONN_',
+  'ORDER_WAIT_',
+  'CANCEL_ON_DISCONNECT_',
 ];

@@ -15,6 +15,7 @@ export interface RuledEnv {
   SVC_NETWORK?: 'mainnet' | 'testnet' | undefined;
   SVC_BASE_URL?: string | undefined;
   SVC_TESTNET_BASE_URL?: string | undefined;
+  SVC_EMBEDDED_SANDBOX: 'auto' | 'off';
 }
 
 /** [variable the problem is reported on, when it is broken, what the rule is] */
@@ -43,6 +44,15 @@ const RULES: [keyof RuledEnv, (env: RuledEnv) => boolean, string][] = [
     'SVC_TESTNET_BASE_URL',
     (env) => env.SVC_NETWORK === 'testnet' && !env.SVC_TESTNET_BASE_URL,
     'required when SVC_NETWORK=testnet',
+  ],
+  [
+    'SVC_EMBEDDED_SANDBOX',
+    // (SVC_NETWORK without its URL is reported on that URL.)
+    (env) =>
+      env.SVC_EMBEDDED_SANDBOX === 'off' &&
+      !env.SVC_NETWORK &&
+      resolveNetwork(env).baseUrl === undefined,
+    'is off, so an upstream is required: set SVC_BASE_URL (or SVC_NETWORK with its URL)',
   ],
 ];
 

@@ -115,6 +115,13 @@ export const BATCH_ORDERS_MAX = 10;
 /** DELETE /v1/batch-order and /v1/client/batch-order: 1 to 10 ids. */
 export const CANCEL_BATCH_MAX = 10;
 
+/**
+ * POST /v1/order/cancel_all_after (market-algo-risk-facts.md): the dead-man switch's delay,
+ * ms; 0 turns it off.
+ */
+export const CANCEL_ALL_AFTER_MIN_MS = 5_000;
+export const CANCEL_ALL_AFTER_MAX_MS = 900_000;
+
 /** `data.status` of the acknowledgements. */
 export const CANCEL_SENT = 'CANCEL_SENT';
 export const CANCEL_ALL_SENT = 'CANCEL_ALL_SENT';

@@ -140,6 +140,21 @@ export const ENDPOINTS = {
     query: orders.CANCEL_CLIENT_ORDERS_QUERY,
     limit: perSecond(10, 'default'),
   },
+  // market-algo-risk-facts.md: 1 req/s; the dead-man switch of the account. Signed like every
+  // private endpoint; whether it wants the trading key too is UNVERIFIED (none is listed).
+  // Arming changes no cached read; when it fires, the stream's cancel events drop them.
+  'POST /v1/order/cancel_all_after': {
+    name: 'cancelAllAfter',
+    auth: 'private',
+    signature: 'none',
+    idempotency: 'naturally-idempotent',
+    body: orders.CANCEL_ALL_AFTER_BODY,
+    cache: null,
+    invalidates: [],
+    data: ['expected_trigger_time'],
+    limit: perSecond(1, 'facts'),
+    budget: 'cancel_all_after',
+  },
   'GET /v1/orders': {
     ...cached('orders', 'live'),
     name: 'listOrders',

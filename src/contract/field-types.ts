@@ -68,6 +68,8 @@ export interface IntRule extends Base {
   readonly default?: number;
   /** A decimal string is accepted too (an order id in a body). */
   readonly numericString?: boolean;
+  /** One value outside min..max that is accepted too and turns the thing off (0). */
+  readonly off?: number;
 }
 
 export interface EnumRule<V extends string = string> extends Base {

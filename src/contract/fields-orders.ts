@@ -5,6 +5,8 @@
  */
 import {
   BATCH_ORDERS_MAX,
+  CANCEL_ALL_AFTER_MAX_MS,
+  CANCEL_ALL_AFTER_MIN_MS,
   CANCEL_BATCH_MAX,
   ORDER_PAGE_SIZE_DEFAULT,
   ORDER_PAGE_SIZE_MAX,
@@ -85,6 +87,21 @@ export const CANCEL_CLIENT_ORDER_QUERY = {
 } as const;
 
 export const CANCEL_ALL_QUERY = { symbol: SYMBOL, signature: SIGNATURE } as const;
+
+/**
+ * POST /v1/order/cancel_all_after: when no other call comes within `trigger_after` ms, every
+ * ordinary and algo order of the account is cancelled; each call restarts the timer, 0 stops it.
+ */
+export const CANCEL_ALL_AFTER_BODY = {
+  trigger_after: required(
+    int({
+      min: CANCEL_ALL_AFTER_MIN_MS,
+      max: CANCEL_ALL_AFTER_MAX_MS,
+      off: 0,
+      about: 'Delay in ms before every order is cancelled; 0 turns the switch off',
+    }),
+  ),
+} as const;
 
 /** DELETE /v1/batch-order and /v1/client/batch-order: 1 to 10 distinct ids, comma-separated. */
 const ids = <R extends typeof ORDER_ID | typeof CLIENT_ORDER_ID>(of: R) =>

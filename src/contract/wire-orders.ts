@@ -120,6 +120,19 @@ export interface StatusResult {
   status: string;
 }
 
+/** Body of POST /v1/order/cancel_all_after: ms, 5,000 to 900,000; 0 turns the switch off. */
+export interface CancelAllAfterBody {
+  trigger_after: number;
+}
+
+/**
+ * `data` of POST /v1/order/cancel_all_after: when the switch fires (ms; 0 when turned off).
+ * The facts' example writes it as a string (UNVERIFIED which): both are read.
+ */
+export interface CancelAllAfterResult {
+  expected_trigger_time: number | string;
+}
+
 /** Body of PUT /v1/order (signed over every non-null field). Only price and quantity change. */
 export interface EditOrderParams {
   /** Documented as a string; numbers are accepted too. */

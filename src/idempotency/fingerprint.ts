@@ -3,6 +3,7 @@
  *
  * - An order: the sha256 of its normalized order string (the text the order signature signs,
  *   without the signature), so numbers written differently (1000 and 1e3) are the same order.
+ * - An algo order: the sha256 of its body's canonical JSON (the tree has nested objects).
  * - Any other mutation: the sha256 of the printed operation, its name and its variables with
  *   object keys sorted.
  */
@@ -19,6 +20,12 @@ const sha256: (text: string) => string =
 /** Order parameters as the signer sees them (the normalized text drops null and undefined). */
 export function orderFingerprint(params: CreateOrderParams): string {
   return sha256(normalizeOrderParams(params as unknown as Record<string, unknown>));
+}
+
+/** A body with nested objects (an algo order's tree): its canonical JSON, so key order and
+ * number spelling (1000 and 1e3) do not matter. */
+export function bodyFingerprint(body: object): string {
+  return sha256(canonicalJson(body));
 }
 
 /** JSON with object keys sorted at every level (variables in any key order are equal). */

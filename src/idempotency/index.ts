@@ -1,11 +1,13 @@
 /**
- * Exactly-once mutations (DESIGN.md decision 13): the records, the placeOrder guard and the
- * Idempotency-Key plugin's settings, built once per gateway on its store.
+ * Exactly-once mutations (DESIGN.md decision 13): the records, the placeOrder and
+ * placeAlgoOrder guards and the Idempotency-Key plugin's settings, built once per gateway on
+ * its store.
  */
 import type { Registry } from 'prom-client';
 import type { UpstreamConfig } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Store } from '../upstream/stores/store.ts';
+import { AlgoIdempotency } from './algo.ts';
 import { type BatchAccount, type PlacedBatch, placeBatchOnce } from './batch.ts';
 import { createIdempotencyMetrics, type IdempotencyMetrics, NO_METRICS } from './metrics.ts';
 import { OrderIdempotency } from './orders.ts';
@@ -14,6 +16,8 @@ import { IdempotencyRecords, RECORD_TTL_MS } from './records.ts';
 export interface Idempotency {
   readonly records: IdempotencyRecords;
   readonly orders: OrderIdempotency;
+  /** placeAlgoOrder by the caller's clientOrderId, as placeOrder. */
+  readonly algoOrders: AlgoIdempotency;
   placeBatch(
     account: BatchAccount,
     items: Parameters<typeof placeBatchOnce>[2],
@@ -70,6 +74,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
   return {
     records,
     orders: new OrderIdempotency(shared),
+    algoOrders: new AlgoIdempotency(shared),
     placeBatch: (account, items) => placeBatchOnce(shared, account, items),
     metrics,
     leaseMs,

@@ -3,6 +3,7 @@
  * cache and the limiter; see `../upstream/keys.ts`):
  *
  *   {a:…}:idem:order:<client_order_id>          placeOrder / placeOrders items
+ *   {a:…}:idem:algo:<client_order_id>           placeAlgoOrder (its own client_order_id space)
  *   {a:…}:idem:key:<principal>:<sha256(key)>    Idempotency-Key of any other mutation
  */
 import { hashTag } from '../upstream/keys.ts';
@@ -14,8 +15,14 @@ export const IDEMPOTENCY_EXTENSION = 'idempotencyKey';
 /** Printable ASCII without spaces, 1 to 255 characters (a UUID is the usual choice). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+export const clientIdRecordKey = (
+  kind: 'order' | 'algo',
+  accountId: string,
+  clientOrderId: string,
+): string => `${hashTag({ kind: 'account', accountId })}:idem:${kind}:${clientOrderId}`;
+
 export const orderRecordKey = (accountId: string, clientOrderId: string): string =>
-  `${hashTag({ kind: 'account', accountId })}:idem:order:${clientOrderId}`;
+  clientIdRecordKey('order', accountId, clientOrderId);
 
 export const mutationRecordKey = (accountId: string, principal: string, key: string): string =>
   `${hashTag({ kind: 'account', accountId })}:idem:key:${keyDigest(principal)}:${keyDigest(key)}`;

@@ -1,10 +1,11 @@
 /**
  * Idempotency counters on the gateway's registry. Labels are fixed lists: `kind` is `order`
- * (client_order_id) or `key` (Idempotency-Key); keys and operations never become labels.
+ * (an order's client_order_id), `algo` (an algo order's) or `key` (Idempotency-Key); keys and
+ * operations never become labels.
  */
 import { Counter, type Registry } from 'prom-client';
 
-export type IdempotencyKind = 'order' | 'key';
+export type IdempotencyKind = 'order' | 'algo' | 'key';
 /** How a wait for another request's run ended. */
 export type WaitOutcome = 'replayed' | 'unavailable' | 'in_progress' | 'taken_over';
 

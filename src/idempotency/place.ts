@@ -1,7 +1,9 @@
 /** The resolvers' entry points: placements through the gateway's guard when it has one. */
 
 import type { CreateOrderParams } from '../contract/wire.ts';
+import type { AlgoOrderCreated, CreateAlgoOrderParams } from '../contract/wire-algo.ts';
 import { type GatewayContext, requireAccount } from '../schema/types.ts';
+import type { AlgoPlaced } from './algo.ts';
 import type { PlacedBatch } from './batch.ts';
 import type { Placed } from './orders.ts';
 
@@ -19,4 +21,22 @@ export async function placeBatchOnce(
   if (ctx.idempotency) return ctx.idempotency.placeBatch(account, items);
   const { rows } = await account.batchCreateOrders(items);
   return { rows, replayed: rows.map(() => false) };
+}
+
+/**
+ * An algo placement, once per (account, client_order_id) when the caller gave the id (`keyed`;
+ * a generated one is new each call). `send` runs the checks and the POST.
+ */
+export function placeAlgoOnce(
+  ctx: GatewayContext,
+  params: CreateAlgoOrderParams,
+  keyed: boolean,
+  send: (params: CreateAlgoOrderParams) => Promise<AlgoOrderCreated>,
+): Promise<AlgoPlaced> {
+  const id = params.client_order_id;
+  if (ctx.idempotency && keyed && id) {
+    const account = requireAccount(ctx);
+    return ctx.idempotency.algoOrders.place(account, { ...params, client_order_id: id }, send);
+  }
+  return send(params).then((created) => ({ created, replayed: false }));
 }

@@ -9,19 +9,24 @@ import type { Cluster, Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from '../auth/principals.ts';
+import { createCodMetrics } from '../cancel-on-disconnect/metrics.ts';
+import { CancelOnDisconnect } from '../cancel-on-disconnect/switches.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
+import type { Store } from '../upstream/stores/store.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
 import { createEventLog } from '../upstream/stream/log/create-log.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
+import { OrderWaits } from './order-waits.ts';
 import { DEFAULT_RESUME_BOUNDS } from './resume-bounds.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
 import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
+import { registerWaitMetrics } from './wait-metrics.ts';
 import type { WsLimits } from './ws-limits.ts';
 import { serveGraphqlWs } from './ws-server.ts';
 
@@ -41,11 +46,15 @@ export interface LiveOptions {
   store?: { readonly redis?: Redis | Cluster };
   /** REDIS_KEY_PREFIX. @default 'svc' */
   keyPrefix?: string;
+  /** Cancel-on-disconnect sessions, registered in `store`. @default none (refused) */
+  cancelOnDisconnect?: { config: Config['cancelOnDisconnect']; store: Store };
 }
 
 export interface Live {
   hub: StreamHub;
   brokerId: string | undefined;
+  /** This replica's cancel-on-disconnect sessions (undefined: not offered). */
+  cancelOnDisconnect: CancelOnDisconnect | undefined;
   /** Puts `live` into every request context. */
   plugin: Plugin<GatewayContext>;
   /**
@@ -67,16 +76,22 @@ export function createLive(options: LiveOptions): Live {
   const { config, limits } = options;
   const brokerId = config.brokerId ?? options.defaultBrokerId;
   const hub = createHub(options);
+  const cancelOnDisconnect = createCancelOnDisconnect(options);
   if (options.registry) {
     registerResyncMetrics(options.registry, hub.resyncStats);
     registerBookMetrics(options.registry, hub.books);
   }
+  const waits = new OrderWaits(config.waits);
+  if (options.registry) registerWaitMetrics(options.registry, waits);
   const context: LiveContext = {
     hub,
+    upstream: options.upstream,
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
     resume: { ...DEFAULT_RESUME_BOUNDS, maxReplay: config.resume.maxReplay },
+    waits,
+    ...(cancelOnDisconnect ? { cancelOnDisconnect } : {}),
     ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
   };
   const servers: WebSocketServer[] = [];
@@ -88,9 +103,11 @@ export function createLive(options: LiveOptions): Live {
   return {
     hub,
     brokerId,
+    cancelOnDisconnect,
     plugin: livePlugin(context, config.directLane),
     attach(server, yoga, directory, resolveOperation) {
-      const ws = serveGraphqlWs(server, { yoga, directory, resolveOperation, limits });
+      const deps = { yoga, directory, resolveOperation, limits, cancelOnDisconnect };
+      const ws = serveGraphqlWs(server, deps);
       servers.push(ws.wss);
       disposers.push(ws.dispose);
     },
@@ -102,6 +119,7 @@ export function createLive(options: LiveOptions): Live {
     },
     async close() {
       endAll();
+      await cancelOnDisconnect?.close();
       hub.close();
       for (const dispose of disposers.splice(0)) await dispose();
       for (const wss of servers.splice(0)) {
@@ -115,7 +133,7 @@ export function createLive(options: LiveOptions): Live {
 /** The replica's stream hub: one upstream connection per account (and one public). */
 function createHub(options: LiveOptions): StreamHub {
   const { config, upstream, logger } = options;
-  return new StreamHub({
+  const hub: StreamHub = new StreamHub({
     wsBase: config.wsUrl ?? wsBaseOf(options.upstreamUrl),
     forAccount: (credentials) => upstream.forAccount(credentials),
     invalidate: (accountId, groups) => upstream.invalidate(accountId, groups),
@@ -127,7 +145,30 @@ function createHub(options: LiveOptions): StreamHub {
     silenceMs: config.silenceMs,
     backoff: config.reconnect,
     log: (msg, fields) => logger.warn(msg, fields),
+    // Rules have no topic: a (re)connection or a maintenance's end drops the cached table,
+    // so the next order check reads them afresh.
+    rulesMayHaveChanged: () => {
+      const symbols = hub.marks.symbols().map((symbol) => `s:${symbol}`);
+      void upstream.invalidateShared('symbolRules', ['-', ...symbols]);
+    },
   });
+  return hub;
+}
+
+/** Sessions renew the account's upstream switch with the replica's own (deadline-less) account views. */
+function createCancelOnDisconnect(options: LiveOptions): CancelOnDisconnect | undefined {
+  const cod = options.cancelOnDisconnect;
+  if (!cod) return undefined;
+  const manager: CancelOnDisconnect = new CancelOnDisconnect({
+    config: cod.config,
+    store: cod.store,
+    forAccount: (credentials) => options.upstream.forAccount(credentials),
+    log: (msg, fields) => options.logger.warn(msg, fields),
+    ...(options.registry
+      ? { metrics: createCodMetrics(options.registry, () => manager.sessionCount) }
+      : {}),
+  });
+  return manager;
 }
 
 function livePlugin(context: LiveContext, directLane: boolean): Plugin<GatewayContext> {

@@ -30,8 +30,10 @@ import { directResultsOf } from './use-shared-subscription-events.ts';
 const HEADERS = {
   'content-type': 'text/event-stream',
   connection: 'keep-alive',
-  'cache-control': 'no-cache',
-  'content-encoding': 'none',
+  // `no-transform` keeps proxies from compressing or buffering the stream (RFC 9111 5.2.2.6);
+  // yoga's `content-encoding: none` names no registered coding. (The cache-headers plugin
+  // makes it `no-store, no-transform` when it runs.)
+  'cache-control': 'no-cache, no-transform',
 };
 
 export function useLiveSse(): Plugin {

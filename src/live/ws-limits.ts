@@ -41,6 +41,8 @@ export class WsLimits {
   private readonly leases = new WeakMap<IncomingMessage, Lease>();
   /** When each connection last started or finished an operation. */
   private readonly active = new WeakMap<WsContext, number>();
+  /** Connections holding a cancel-on-disconnect session: never idle (closing one fires it). */
+  private readonly held = new WeakSet<WsContext>();
 
   constructor(private readonly options: WsLimitsOptions) {}
 
@@ -67,6 +69,11 @@ export class WsLimits {
     return true;
   }
 
+  /** The connection holds a cancel-on-disconnect session: the idle timeout spares it. */
+  hold(ctx: WsContext): void {
+    this.held.add(ctx);
+  }
+
   /** An operation of the connection started or finished. */
   touch(ctx: WsContext): void {
     this.active.set(ctx, Date.now());
@@ -79,7 +86,7 @@ export class WsLimits {
     let timer: NodeJS.Timeout;
     const check = (): void => {
       const now = Date.now();
-      if (Object.keys(ctx.subscriptions).length > 0) this.touch(ctx);
+      if (Object.keys(ctx.subscriptions).length > 0 || this.held.has(ctx)) this.touch(ctx);
       const left = (this.active.get(ctx) ?? now) + idleTimeoutMs - now;
       if (left > 0) {
         timer = setTimeout(check, left).unref();

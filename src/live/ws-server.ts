@@ -9,6 +9,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { authenticate } from '../plugins/bearer-auth.ts';
 import { authorizationOf } from './ws-auth.ts';
+import { armConnection } from './ws-cancel-on-disconnect.ts';
 import { laneSendHooks, WsConnection } from './ws-connection.ts';
 import { watchInexactVariables } from './ws-exact.ts';
 import { withWsLane } from './ws-lane-stream.ts';
@@ -28,7 +29,7 @@ export function serveGraphqlWs(
   server: Server,
   deps: Omit<SubscribeDeps, 'takeInexact'>,
 ): GraphqlWs {
-  const { directory, limits } = deps;
+  const { limits } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
   // Before graphql-ws' listeners: sees each message's number texts before JSON.parse.
   const takeInexact = watchInexactVariables(wss);
@@ -48,17 +49,7 @@ export function serveGraphqlWs(
   });
   const disposable = useServer<ConnectionParams | undefined>(
     {
-      // A bad token, or two spellings of `authorization` that disagree, refuses the
-      // connection (4403); no token is an anonymous caller.
-      // Over the caller's connection cap: 4429 (ws-limits.ts).
-      onConnect: (ctx) => {
-        try {
-          const principal = authenticate(directory, authorizationOf(ctx.connectionParams));
-          return limits ? limits.connected(ctx, principal) : true;
-        } catch {
-          return false;
-        }
-      },
+      onConnect: onConnectOf(deps),
       // Before each message graphql-ws sends: the direct lane's batch goes first.
       onNext: laneSendHooks.onNext,
       // The idle timeout runs from the last operation's start or end.
@@ -82,4 +73,27 @@ export function serveGraphqlWs(
     wss,
   );
   return { wss, dispose: () => disposable.dispose() };
+}
+
+/**
+ * A bad token, or two spellings of `authorization` that disagree, refuses the connection
+ * (4403); no token is an anonymous caller. Over the caller's connection cap: 4429
+ * (ws-limits.ts). Then cancel-on-disconnect, when connectionParams ask for it
+ * (ws-cancel-on-disconnect.ts).
+ */
+function onConnectOf({
+  directory,
+  limits,
+  cancelOnDisconnect,
+}: Omit<SubscribeDeps, 'takeInexact'>) {
+  return (ctx: Parameters<typeof armConnection>[1]) => {
+    let principal: ReturnType<typeof authenticate>;
+    try {
+      principal = authenticate(directory, authorizationOf(ctx.connectionParams));
+    } catch {
+      return false;
+    }
+    if (limits && !limits.connected(ctx, principal)) return false;
+    return cancelOnDisconnect ? armConnection(cancelOnDisconnect, ctx, principal, limits) : true;
+  };
 }

@@ -8,6 +8,7 @@ import type { Context, SubscribePayload } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { PrincipalDirectory } from '../auth/principals.ts';
+import type { CancelOnDisconnect } from '../cancel-on-disconnect/switches.ts';
 import { authenticate } from '../plugins/bearer-auth.ts';
 import type { OperationResolver, ResolvedOperation } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext } from '../schema/types.ts';
@@ -24,6 +25,8 @@ export interface SubscribeDeps {
   directory: PrincipalDirectory;
   resolveOperation?: OperationResolver | undefined;
   limits?: WsLimits | undefined;
+  /** Sessions armed by `connectionParams.cancelOnDisconnect` (ws-cancel-on-disconnect.ts). */
+  cancelOnDisconnect?: CancelOnDisconnect | undefined;
   /** The exact-number verdict on a `subscribe` message (ws-exact.ts). */
   takeInexact: TakeInexact;
 }

@@ -47,6 +47,11 @@ export interface AlgoOrderModel {
   createdAt: number;
   updatedAt: number;
   childOrders: AlgoOrderModel[];
+  /**
+   * On an `algoOrderUpdates` root: `stream` when pushed, `resync` when found by the re-read
+   * after a reconnect. Unset on reads.
+   */
+  source?: 'stream' | 'resync';
 }
 
 /** Statuses of an algo order still waiting or working (the SDK's "active" set). */

@@ -5,6 +5,13 @@
  * cannot tell a pushed row from one read by REST.
  */
 import type { Holding, MarginMode, PositionRow, Positions } from '../contract/wire.ts';
+import type { PortfolioRisk, PositionRisk } from './position-risk.ts';
+
+/**
+ * Risk figures (position-risk.ts) as a model carries them: computed already (a live event),
+ * or computed when a field first asks (a query: the reads they need are made only then).
+ */
+export type RiskOf<T> = T | (() => Promise<T>);
 
 export interface PositionModel {
   symbol: string;
@@ -15,6 +22,7 @@ export interface PositionModel {
   costPosition: number;
   averageOpenPrice: number;
   markPrice: number;
+  /** The upstream's own estimate (`est_liq_price`); the schema's `estLiquidationPrice` is `risk`'s. */
   estLiquidationPrice: number | null;
   unsettledPnl: number;
   pnl24h: number;
@@ -25,6 +33,8 @@ export interface PositionModel {
   imr: number;
   mmr: number;
   updatedAt: number;
+  /** Absent: the schema computes them over the account's rows read by REST. */
+  risk?: RiskOf<PositionRisk>;
 }
 
 export interface PositionsModel {
@@ -36,6 +46,8 @@ export interface PositionsModel {
   openMarginRatio: number;
   totalPnl24h: number;
   rows: PositionModel[];
+  /** Absent: the schema computes them over `rows`. */
+  risk?: RiskOf<PortfolioRisk>;
 }
 
 export interface BalanceModel {

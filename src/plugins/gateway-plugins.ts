@@ -2,6 +2,7 @@
  * The gateway's yoga plugins, one per HTTP concern, in the order they run (each comment says
  * why it sits where it does).
  */
+
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { YogaServerOptions } from 'graphql-yoga';
 import type { GatewayMetrics } from '../admin/metrics.ts';
@@ -21,6 +22,7 @@ import { useCallerLimits } from './use-caller-limits.ts';
 import { useCsrfPrevention } from './use-csrf-prevention.ts';
 import { useGraphiQLAssets } from './use-graphiql-assets.ts';
 import { useIdempotency } from './use-idempotency.ts';
+import { useJsonCompression } from './use-json-compression.ts';
 import { useLimits } from './use-limits.ts';
 import { useLogging } from './use-logging.ts';
 import { useMediaType } from './use-media-type.ts';
@@ -86,6 +88,7 @@ export function gatewayPlugins(parts: GatewayParts): Plugins {
     ...(tracing ? [useTracing({ tracer: tracing.tracer })] : []),
     useLogging({ logger }),
     ...(config.graphiql ? [useGraphiQLAssets()] : []),
+    useJsonCompression(),
     useMetrics({ metrics }),
     usePhaseMetrics(metrics.registry),
     // Request budgets (CALLER_ANON_REQUESTS, CALLER_FREE_REQUESTS): in onRequest, before

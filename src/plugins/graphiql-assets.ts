@@ -1,5 +1,6 @@
 /**
- * GraphiQL's JavaScript, CSS, Monaco workers and favicon as separate, content-addressed files
+ * GraphiQL's JavaScript, CSS, Monaco workers and favicon, and the workspace script with the
+ * example tabs (graphiql-workspace.ts), as separate, content-addressed files
  * (`/graphiql/<name>.<hash>.<ext>`), so a browser downloads the ~9 MB once and caches it for
  * good, instead of receiving it inlined in every page.
  *
@@ -10,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { workspaceScript } from './graphiql-workspace.ts';
 
 export interface Asset {
   /** URL path, e.g. `/graphiql/graphiql.1a2b3c4d5e6f.js`. */
@@ -24,6 +26,8 @@ export interface GraphiQLAssets {
   js: Asset;
   css: Asset;
   favicon: Asset;
+  /** The example tabs and the code that opens the page on them. */
+  workspace: Asset;
   /** Monaco's web workers, by the label Monaco asks for. */
   workers: { editorWorkerService: Asset; json: Asset; graphql: Asset };
   byPath: ReadonlyMap<string, Asset>;
@@ -83,13 +87,15 @@ export function graphiqlAssets(): GraphiQLAssets {
     js: asset('graphiql', 'js', js, Buffer.from(b.js)),
     css: asset('graphiql', 'css', 'text/css; charset=utf-8', Buffer.from(b.css)),
     favicon: asset('favicon', 'ico', icon.type, icon.bytes),
+    workspace: asset('workspace', 'js', js, Buffer.from(workspaceScript())),
     workers: {
       editorWorkerService: asset('editor.worker', 'js', js, Buffer.from(b.editorWorkerService)),
       json: asset('json.worker', 'js', js, Buffer.from(b.jsonWorker)),
       graphql: asset('graphql.worker', 'js', js, Buffer.from(b.graphqlWorker)),
     },
   };
-  const all = [assets.js, assets.css, assets.favicon, ...Object.values(assets.workers)];
+  const { workers, ...files } = assets;
+  const all = [...Object.values(files), ...Object.values(workers)];
   loaded = { ...assets, byPath: new Map(all.map((a) => [a.path, a])) };
   return loaded;
 }

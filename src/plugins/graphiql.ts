@@ -4,15 +4,21 @@
  * against the embedded sandbox's demo principals — the admin tab carries the broker admin's
  * token, every other tab the trader's.
  * Subscriptions run over SSE (yoga's GraphiQL default), so they carry the tab's headers. The page is
- * a few KB; GraphiQL's JavaScript, CSS and workers are separate cacheable files served by this
+ * about 2 KB whatever the tabs: it holds the options and the tokens; GraphiQL's JavaScript, CSS
+ * and workers and the tabs' workspace script are separate cacheable files served by this
  * process (graphiql-assets.ts), so it works without internet access.
  */
 import type { GraphiQLOptions } from 'graphql-yoga';
 import type { DemoTokens } from '../embedded.ts';
 import { graphiqlAssets } from './graphiql-assets.ts';
-import { DEFAULT_QUERY, EXAMPLE_TABS } from './graphiql-tabs.ts';
+import type { TabRole } from './graphiql-tabs/tab.ts';
 
 export type GraphiQLRenderer = (options?: GraphiQLOptions) => string;
+
+/** GraphiQL's options, plus the headers of each tab role (the workspace script reads them). */
+export interface WorkspaceOptions extends GraphiQLOptions {
+  tabHeaders?: Record<TabRole, string>;
+}
 
 export interface GraphiQLSetup {
   /** Embedded mode's demo principals: their tokens go in the tabs' headers. */
@@ -21,18 +27,19 @@ export interface GraphiQLSetup {
 
 const bearer = (token: string) => JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2);
 
-export function graphiqlOptions({ demoTokens }: GraphiQLSetup): GraphiQLOptions {
-  const defaultTabs = EXAMPLE_TABS.map((tab) => ({
-    query: tab.query,
-    variables: tab.variables ? JSON.stringify(tab.variables, null, 2) : null,
-    headers: demoTokens ? bearer(demoTokens[tab.as]) : null,
-  }));
+export function graphiqlOptions({ demoTokens }: GraphiQLSetup): WorkspaceOptions {
   return {
     title: 'svc-graphql',
-    defaultQuery: DEFAULT_QUERY,
-    defaultTabs,
     // New tabs (+) start as the demo trader too.
-    ...(demoTokens ? { defaultHeaders: bearer(demoTokens.trader) } : {}),
+    ...(demoTokens
+      ? {
+          defaultHeaders: bearer(demoTokens.trader),
+          tabHeaders: {
+            trader: bearer(demoTokens.trader),
+            brokerAdmin: bearer(demoTokens.brokerAdmin),
+          },
+        }
+      : {}),
     // Headers are not persisted in the browser's storage: tokens stay out of localStorage.
     shouldPersistHeaders: false,
     defaultEditorToolsVisibility: 'headers',
@@ -51,8 +58,11 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
   );
 
-/** The page: @graphql-yoga/render-graphiql's markup, with its inlined bundle as file links. */
-export function renderWorkspace(options: GraphiQLOptions = {}): string {
+/**
+ * The page: @graphql-yoga/render-graphiql's markup, with its inlined bundle as file links, and
+ * the workspace script (the tabs) called with the options.
+ */
+export function renderWorkspace(options: WorkspaceOptions = {}): string {
   const assets = graphiqlAssets();
   const workers = Object.fromEntries(
     Object.entries(assets.workers).map(([label, asset]) => [label, asset.path]),
@@ -75,20 +85,9 @@ export function renderWorkspace(options: GraphiQLOptions = {}): string {
       };
     </script>
     <script src="${assets.js.path}"></script>
+    <script src="${assets.workspace.path}"></script>
     <script>
-      // GraphiQL keeps its tabs in the window's sessionStorage, not localStorage: two windows
-      // never overwrite each other's tabs. Headers are never stored and the demo tokens
-      // change with every start, so each load opens on the example tabs (history stays).
-      let storage;
-      try {
-        storage = window.sessionStorage;
-        for (const key of ['tabState', 'query', 'variables', 'headers'])
-          storage.removeItem('graphiql:' + key);
-      } catch {}
-      YogaGraphiQL.renderYogaGraphiQL(
-        document.querySelector('#root'),
-        Object.assign(${scriptJson(options)}, storage ? { storage } : {}),
-      );
+      svcWorkspace(document.querySelector('#root'), ${scriptJson(options)});
     </script>
   </body>
 </html>

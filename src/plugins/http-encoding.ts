@@ -1,7 +1,7 @@
 /**
- * Response compression for the few large, repeated bodies this server sends (GraphiQL's
- * page and assets): Accept-Encoding negotiation and a compressed copy made once per body.
- * GraphQL answers are small and varied, so they are sent as they are.
+ * Response compression: Accept-Encoding negotiation, a compressed copy made once per body for
+ * the large repeated ones (GraphiQL's page and assets), and per request for GraphQL answers
+ * above a size (use-json-compression.ts).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -29,18 +29,25 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding | nul
 }
 
 /**
- * Compresses on zlib's thread pool (not the event loop). Brotli quality 6: nearly the best
- * ratio on GraphiQL's bundle in much less time than quality 9 (docs/performance.md).
+ * Compresses on zlib's thread pool (not the event loop). A static body, compressed once:
+ * brotli quality 6, nearly the best ratio on GraphiQL's bundle in much less time than
+ * quality 9 (docs/performance.md). A dynamic one (a GraphQL answer, compressed per request):
+ * brotli 4 and gzip 6, zlib's and most servers' defaults for dynamic content.
  */
-export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compress(
+  body: Buffer,
+  encoding: Encoding,
+  kind: 'static' | 'dynamic' = 'static',
+): Promise<Buffer> {
+  const dynamic = kind === 'dynamic';
   return encoding === 'br'
     ? brotli(body, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_QUALITY]: dynamic ? 4 : 6,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
-    : gz(body, { level: 9 });
+    : gz(body, { level: dynamic ? 6 : 9 });
 }
 
 /** Compressed copies made at most once per (body, encoding); the body object is the key. */

@@ -68,7 +68,9 @@ export function setCacheHeaders(
   },
 ): Promise<void> | undefined {
   const policy = state.cacheControl ?? NO_STORE;
-  response.headers.set('Cache-Control', policy);
+  // An event stream: nothing stored, and no proxy may compress or buffer it (RFC 9111 5.2.2.6).
+  const stream = response.headers.get('content-type') === 'text/event-stream';
+  response.headers.set('Cache-Control', stream ? `${NO_STORE}, no-transform` : policy);
   if (request.method !== 'GET') return;
   response.headers.set('Vary', 'Authorization, Accept');
   if (policy === NO_STORE || response.status !== 200) return;

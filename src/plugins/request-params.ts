@@ -39,13 +39,18 @@ function jsonParam(value: string | null, field: 'variables' | 'extensions'): unk
   return parsed;
 }
 
-/** GET query string or `application/x-www-form-urlencoded` body. */
+/**
+ * GET query string or `application/x-www-form-urlencoded` body. `documentId` (a persisted
+ * document's id, as a POST body may carry it) is read too, so a GET by id is cacheable.
+ */
 export function paramsFromSearch(search: URLSearchParams): GraphQLParams {
+  const documentId = search.get('documentId') || undefined;
   return {
     operationName: search.get('operationName') || undefined,
     query: search.get('query') || undefined,
     variables: jsonParam(search.get('variables'), 'variables') as GraphQLParams['variables'],
     extensions: jsonParam(search.get('extensions'), 'extensions') as GraphQLParams['extensions'],
+    ...(documentId ? { documentId } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Idempotency-Key for every mutation without a key of its own (placeOrder and placeOrders
- * are keyed by clientOrderId in the resolvers, see src/idempotency/orders.ts).
+ * are keyed by clientOrderId in the resolvers, see src/idempotency/orders.ts; with a
+ * `waitFor` argument their answer, the outcome waited for, is recorded under the key too).
  *
  * The key comes from the `Idempotency-Key` HTTP header or, for transports without headers per
  * operation (graphql-ws), from the GraphQL params' `extensions.idempotencyKey`. It is scoped to
@@ -32,6 +33,7 @@ import {
   getOperationAST,
   Kind,
   print,
+  type SelectionNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { idempotencyInProgress, idempotencyMismatch } from '../idempotency/errors.ts';
@@ -94,10 +96,12 @@ function keyedMutation(args: ExecuteArgs) {
   const key = keyOf(ctx);
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY.test(key)) return 'bad-key' as const;
-  const fields = operation.selectionSet.selections.map((s) =>
-    s.kind === Kind.FIELD ? s.name.value : '',
-  );
-  if (fields.every((name) => ORDER_KEYED_FIELDS.has(name))) return undefined;
+  // Keyed by clientOrderId alone unless it waits for an outcome: that answer is recorded too.
+  const byOrderKey = (s: SelectionNode) =>
+    s.kind === Kind.FIELD &&
+    ORDER_KEYED_FIELDS.has(s.name.value) &&
+    !s.arguments?.some((a) => a.name.value === 'waitFor');
+  if (operation.selectionSet.selections.every(byOrderKey)) return undefined;
   const principal = ctx.principal;
   // Anonymous mutations fail on their auth scopes; there is no caller to scope a key to.
   if (!principal) return undefined;

@@ -3,9 +3,12 @@
  * `mutation()`: an upstream failure becomes its union member. The upstream client drops the
  * account's cached algo orders, orders, positions and balances on each (contract rows); the
  * request's loaders are cleared here so a field read after the mutation asks again. A new
- * TP/SL on a position is refused when the position has no slot left, before it is sent.
+ * TP/SL on a position is refused when the position has no slot left, before it is sent. A
+ * placement with the caller's clientOrderId is made once (src/idempotency/algo.ts): a repeat
+ * answers the first algo order, `replayed: true`.
  */
-import type { AlgoType, CreateAlgoOrderParams } from '../contract/wire-algo.ts';
+import type { AlgoOrderCreated, AlgoType, CreateAlgoOrderParams } from '../contract/wire-algo.ts';
+import { placeAlgoOnce } from '../idempotency/place.ts';
 import { type AlgoOrderModel, algoOrderFromRest } from '../models/algo-order.ts';
 import {
   type GatewayContext,
@@ -23,15 +26,19 @@ import {
   toCreateAlgoParams,
   toEditAlgoParams,
 } from './algo-inputs.ts';
+import { algoOutcomeFor } from './algo-outcome.ts';
+import { type WaitArgs, type Waited, watching } from './order-wait.ts';
 import { assertSlots, closedBy, positionTpSl } from './tpsl-slots.ts';
 
 export type { PlaceAlgoOrderArgs } from './algo-inputs.ts';
 
-export interface AlgoPlaced {
+export interface AlgoPlaced extends Partial<Waited<AlgoOrderModel>> {
   algoOrderId: number;
   clientOrderId: string | null;
   algoType: AlgoType;
   quantity: number;
+  /** An earlier call's algo order with the same clientOrderId and fields. */
+  replayed?: boolean;
 }
 
 export interface AlgoStatusModel {
@@ -77,29 +84,48 @@ async function checkSlots(ctx: GatewayContext, p: CreateAlgoOrderParams): Promis
   );
 }
 
+/** The answer's root id and what it says of the order. */
+const placedOf = (created: AlgoOrderCreated, params: CreateAlgoOrderParams): AlgoPlaced => ({
+  algoOrderId: created.order_id,
+  clientOrderId: created.client_order_id ?? params.client_order_id ?? null,
+  algoType: created.algo_type,
+  quantity: created.quantity,
+});
+
 /** Sends a creation; the answer's root id and what it says of the order. */
 export async function createAlgo(
   ctx: GatewayContext,
   params: CreateAlgoOrderParams,
 ): Promise<AlgoPlaced> {
   try {
-    const created = await requireAccount(ctx).createAlgoOrder(params);
-    return {
-      algoOrderId: created.order_id,
-      clientOrderId: created.client_order_id ?? params.client_order_id ?? null,
-      algoType: created.algo_type,
-      quantity: created.quantity,
-    };
+    return placedOf(await requireAccount(ctx).createAlgoOrder(params), params);
   } finally {
     clearAlgo(ctx);
   }
 }
 
-export function placeAlgoOrder(ctx: GatewayContext, input: PlaceAlgoOrderArgs) {
+export function placeAlgoOrder(
+  ctx: GatewayContext,
+  input: PlaceAlgoOrderArgs,
+  wait: WaitArgs = {},
+) {
   return mutation(async () => {
     const params = toCreateAlgoParams(input);
-    await checkSlots(ctx, params);
-    return createAlgo(ctx, params);
+    // Watched from before the send when waiting (order-wait.ts): no change is missed. The
+    // slots are checked inside the clientOrderId guard: a replay is answered before they are.
+    return watching(ctx, wait, async (watch): Promise<AlgoPlaced> => {
+      const { created, replayed } = await placeAlgoOnce(
+        ctx,
+        params,
+        input.clientOrderId != null,
+        async (p) => {
+          await checkSlots(ctx, p);
+          return requireAccount(ctx).createAlgoOrder(p);
+        },
+      ).finally(() => clearAlgo(ctx));
+      const placed = { ...placedOf(created, params), replayed };
+      return { ...placed, ...(await algoOutcomeFor(ctx, watch, wait, placed)) };
+    });
   });
 }
 

@@ -72,6 +72,11 @@ const ACCESSORS: PropertyDescriptorMap = {
       this[PARTS].account = value;
     },
   },
+  operationDeadline: {
+    get(this: Bound) {
+      return this[PARTS].deadline;
+    },
+  },
   upstreamAttempts: {
     get(this: Bound) {
       // Unknown (undefined) until the operation's upstream view exists.

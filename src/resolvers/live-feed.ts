@@ -105,6 +105,15 @@ export function mapOnce<T>(map: TopicMap<T>): TopicMap<T> {
 
 export type Live<T> = AsyncIterable<T | GraphQLError>;
 
+/** The upstream refused the account's stream credentials repeatedly: end, saying so. */
+export function streamRefusedError(reason: string): GraphQLError {
+  return gqlError(
+    'UPSTREAM_UNAVAILABLE',
+    `Subscription ended: the upstream refused this account's stream authentication (${reason}). Check the account's API key; subscribe again once it is fixed.`,
+    { reason: 'STREAM_AUTH_REFUSED' },
+  );
+}
+
 export function liveOf(ctx: GatewayContext): LiveContext {
   if (!ctx.live)
     throw gqlError('UPSTREAM_UNAVAILABLE', 'Live updates are not enabled on this gateway');

@@ -18,13 +18,25 @@ import type { EventKind } from './live-kinds.ts';
 import type { SubscriberQueue } from './live-queue.ts';
 import { snapshotEvents } from './live-snapshot.ts';
 
-/** What a resume needs of its subscriber (resolvers/live.ts's AccountFeed). */
-export interface ResumingFeed {
-  readonly queue: SubscriberQueue<AccountStreamEvent>;
+/**
+ * A live event as a resume sees it: its cursor, and whether it is `recomputed` (figures of
+ * state already logged, at new mark prices: positionUpdates), which a resume never skips.
+ */
+export interface Cursored {
+  cursor?: string | undefined;
+  recomputed?: boolean;
+}
+
+/**
+ * What a resume needs of its subscriber (resolvers/live.ts's AccountFeed, live-positions.ts's
+ * PositionsFeed): its queue, and `offer`, which delivers an event (a live one of type `E`, or a
+ * replayed or snapshot hub event) if the subscription follows it.
+ */
+export interface ResumingFeed<E extends Cursored = AccountStreamEvent> {
+  readonly queue: Pick<SubscriberQueue<unknown>, 'size' | 'isEnded' | 'whenRoom' | 'fail'>;
   readonly accountId: string;
   readonly kind: EventKind;
-  /** Delivers the event if the subscription follows it. */
-  offer(event: AccountStreamEvent): void;
+  offer(event: E | AccountStreamEvent): void;
 }
 
 /** The caller's SSE `Last-Event-ID` (none over graphql-ws); BAD_USER_INPUT when not a cursor. */
@@ -41,14 +53,14 @@ export const CURSOR_MESSAGE = 'must be a cursor this gateway gave (an event’s 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-export class Resume {
+export class Resume<E extends Cursored = AccountStreamEvent> {
   /** Live events that came while the replay was read; undefined once live. */
-  private buffer: AccountStreamEvent[] | undefined = [];
+  private buffer: E[] | undefined = [];
   /** The last event's cursor the subscriber got (or had): later ones only from now on. */
   private last: string;
 
   constructor(
-    private readonly feed: ResumingFeed,
+    private readonly feed: ResumingFeed<E>,
     private readonly ctx: LiveContext,
     private readonly credentials: AccountCredentials,
     private readonly cursor: string,
@@ -57,10 +69,13 @@ export class Resume {
   }
 
   /** A live event: buffered while the replay runs, then passed on when it is new. */
-  live(event: AccountStreamEvent): void {
+  live(event: E): void {
     const buffer = this.buffer;
     if (!buffer) {
-      if (event.cursor === undefined || isAfter(event.cursor, this.last)) this.feed.offer(event);
+      const { cursor } = event;
+      if (event.recomputed || cursor === undefined || isAfter(cursor, this.last)) {
+        this.feed.offer(event);
+      }
     } else if (buffer.length < this.ctx.queueMax) {
       buffer.push(event);
     } else {

@@ -20,13 +20,23 @@ import {
   tickerFromStream,
   tickersFromStream,
 } from '../upstream/stream/index.ts';
-import { Feed, type Live, liveOf, mapOnce, statsOf, topic } from './live-feed.ts';
+import {
+  Feed,
+  type Live,
+  liveOf,
+  mapOnce,
+  statsOf,
+  streamRefusedError,
+  topic,
+} from './live-feed.ts';
 import { type EventKind, type EventOf, PICKERS, type Picker } from './live-kinds.ts';
+import { positionUpdates } from './live-positions.ts';
 import { lastEventId, Resume } from './live-resume.ts';
 
 export { CURSOR_MESSAGE, eventCursor, isCursor, requiredCursor } from './live-cursor.ts';
-export { deliver, type Live } from './live-feed.ts';
+export { deliver, type Live, streamRefusedError } from './live-feed.ts';
 export type { EventKind, EventOf } from './live-kinds.ts';
+export { positionUpdates };
 
 /** One account subscriber. Its queue holds the hub's event objects (one per event, shared). */
 export class AccountFeed extends Feed<AccountStreamEvent> {
@@ -60,15 +70,6 @@ export class AccountFeed extends Feed<AccountStreamEvent> {
   }
 }
 
-/** The upstream refused the account's stream credentials repeatedly: end, saying so. */
-export function streamRefusedError(reason: string): GraphQLError {
-  return gqlError(
-    'UPSTREAM_UNAVAILABLE',
-    `Subscription ended: the upstream refused this account's stream authentication (${reason}). Check the account's API key; subscribe again once it is fixed.`,
-    { reason: 'STREAM_AUTH_REFUSED' },
-  );
-}
-
 /**
  * An account subscription: the account's events of `kind` (and `arg`'s symbol), from now on
  * or, with a cursor (`resumeFrom`, else SSE's Last-Event-ID), first what came after it.
@@ -97,11 +98,6 @@ export const orderUpdates = (
   symbol: string | null | undefined,
   resumeFrom: string | null | undefined,
 ): Live<EventOf<'order'>> => account(ctx, 'orderUpdates', 'order', symbol, resumeFrom);
-
-export const positionUpdates = (
-  ctx: GatewayContext,
-  resumeFrom: string | null | undefined,
-): Live<EventOf<'positions'>> => account(ctx, 'positionUpdates', 'positions', null, resumeFrom);
 
 export const balanceUpdates = (
   ctx: GatewayContext,
@@ -144,3 +140,12 @@ export const maintenanceStatus = (ctx: GatewayContext): Live<MaintenanceStatusMo
     maintenanceOnce,
     liveOf(ctx).hub.maintenance,
   );
+
+/** The status now, for a page that loads (the topic's current status, waited for ≤ 2 s). */
+export async function maintenanceNow(ctx: GatewayContext): Promise<MaintenanceStatusModel> {
+  const status = await liveOf(ctx).hub.maintenanceNow();
+  if (!status) {
+    throw gqlError('UPSTREAM_UNAVAILABLE', 'The upstream sent no maintenance status in time');
+  }
+  return status;
+}

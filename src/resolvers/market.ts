@@ -24,11 +24,18 @@ import { type MarketReads, restMarketReads } from './market-reads.ts';
 
 const perRequest = new WeakMap<object, MarketReads>();
 
-/** The request's market reads, made on first use. */
+/**
+ * The request's market reads, made on first use: the mark from the replica's live
+ * `markprices` when it is fresh (prices are live), else the REST read's (a second's cache).
+ */
 export function readsOf(ctx: GatewayContext): MarketReads {
   let reads = perRequest.get(ctx);
   if (!reads) {
-    reads = restMarketReads(ctx.upstream, ctx.account);
+    const rest = restMarketReads(ctx.upstream, ctx.account);
+    const marks = ctx.live?.hub.marks;
+    reads = marks
+      ? { ...rest, markPrice: async (s) => marks.mark(s) ?? (await rest.markPrice(s)) }
+      : rest;
     perRequest.set(ctx, reads);
   }
   return reads;

@@ -85,17 +85,18 @@ function termsOf(order: CheckedOrder): OrderTerms {
 }
 
 /**
- * Throws the BAD_USER_INPUT error of every rule the orders break; `paths[i]` is where
- * `orders[i]` sits in the arguments (`['input']`, `['inputs', 2]`).
+ * Every rule of their symbols the orders break, as input issues; `paths[i]` is where
+ * `orders[i]` sits in the arguments (`['input']`, `['inputs', 2]`). Empty when they pass, or
+ * when the rules could not be read in time (the upstream judges then).
  */
-export async function checkOrders(
+export async function orderIssues(
   ctx: GatewayContext,
   orders: readonly CheckedOrder[],
   paths: readonly (readonly (string | number)[])[],
-): Promise<void> {
+): Promise<InputIssue[]> {
   const symbols = [...new Set(orders.map((o) => o.symbol))];
   const { rules, marks } = await marketData(readsOf(ctx), symbols);
-  if (!rules) return;
+  if (!rules) return [];
   const issues: InputIssue[] = [];
   orders.forEach((order, i) => {
     const at = paths[i] ?? [];
@@ -113,5 +114,15 @@ export async function checkOrders(
       issues.push({ field: path.join('.'), path, rule, message });
     }
   });
+  return issues;
+}
+
+/** Throws the BAD_USER_INPUT error of every rule `orderIssues` finds (placeOrder, editOrder, …). */
+export async function checkOrders(
+  ctx: GatewayContext,
+  orders: readonly CheckedOrder[],
+  paths: readonly (readonly (string | number)[])[],
+): Promise<void> {
+  const issues = await orderIssues(ctx, orders, paths);
   if (issues.length > 0) throw inputIssuesError(issues);
 }

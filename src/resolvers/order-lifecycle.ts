@@ -6,6 +6,7 @@
  */
 
 import type { BatchOrderRow, OrderType, Side } from '../contract/wire.ts';
+import type { PlacedBatch } from '../idempotency/batch.ts';
 import { placeBatchOnce } from '../idempotency/place.ts';
 import {
   BatchItemErrorMember,
@@ -16,15 +17,26 @@ import {
 } from '../schema/types.ts';
 import { NOT_FOUND_CODE } from '../upstream/error-map.ts';
 import { UpstreamRejectedError } from '../upstream/errors.ts';
+import type { OrderUpdateModel } from '../upstream/stream/models.ts';
 import {
   loadOrder,
   loadOrderById,
   type OrderModel,
   type OrderReceipt,
+  type PlacedModel,
   type PlaceOrderArgs,
   toCreateOrderParams,
 } from './order.ts';
 import { checkOrders } from './order-checks.ts';
+import {
+  endsAt,
+  outcomeFor,
+  targetOf,
+  type WaitArgs,
+  type Waited,
+  watching,
+} from './order-wait.ts';
+import { type PlacedWait, placedOutcome } from './placed-outcome.ts';
 import { compact } from './wire.ts';
 
 /** Which order a cancel or an edit names, for reading it back. */
@@ -36,7 +48,7 @@ export interface CancelOrderArgs {
   clientOrderId?: string | null;
 }
 
-export interface StatusModel {
+export interface StatusModel extends Partial<Waited<OrderUpdateModel>> {
   status: string;
   /** The order to read back when `order` is selected; null for several orders. */
   key: OrderKey | null;
@@ -76,19 +88,27 @@ async function cancelling<T>(ctx: GatewayContext, run: () => Promise<T>): Promis
   }
 }
 
-export function cancelOrder(ctx: GatewayContext, input: CancelOrderArgs) {
+/** Sends the cancel of the order the input names; its acknowledgement and the key. */
+async function sendCancel(ctx: GatewayContext, input: CancelOrderArgs): Promise<StatusModel> {
+  const account = requireAccount(ctx);
+  const { symbol, orderId, clientOrderId } = input;
+  if (orderId !== null && orderId !== undefined) {
+    const { status } = await account.cancelOrder({ order_id: orderId, symbol });
+    return { status, key: { orderId } };
+  }
+  const id = clientOrderId as string;
+  const { status } = await account.cancelOrderByClientOrderId({ client_order_id: id, symbol });
+  return { status, key: { clientOrderId: id } };
+}
+
+export function cancelOrder(ctx: GatewayContext, input: CancelOrderArgs, wait: WaitArgs = {}) {
   return mutation(() =>
-    cancelling(ctx, async () => {
-      const account = requireAccount(ctx);
-      const { symbol, orderId, clientOrderId } = input;
-      if (orderId !== null && orderId !== undefined) {
-        const { status } = await account.cancelOrder({ order_id: orderId, symbol });
-        return { status, key: { orderId } } satisfies StatusModel;
-      }
-      const id = clientOrderId as string;
-      const { status } = await account.cancelOrderByClientOrderId({ client_order_id: id, symbol });
-      return { status, key: { clientOrderId: id } } satisfies StatusModel;
-    }),
+    cancelling(ctx, () =>
+      watching(ctx, wait, async (watch): Promise<StatusModel> => {
+        const sent = await sendCancel(ctx, input);
+        return { ...sent, ...(await outcomeFor(ctx, watch, wait, sent.key as OrderKey)) };
+      }),
+    ),
   );
 }
 
@@ -131,32 +151,40 @@ export interface EditOrderArgs {
   visibleQuantity?: number | null;
 }
 
-export function editOrder(ctx: GatewayContext, input: EditOrderArgs) {
+export function editOrder(ctx: GatewayContext, input: EditOrderArgs, wait: WaitArgs = {}) {
   return mutation(async () => {
     await checkOrders(ctx, [input], [['input']]);
     try {
-      const { status } = await requireAccount(ctx).editOrder({
-        // Documented as a string (numbers are accepted too).
-        order_id: String(input.orderId),
-        symbol: input.symbol,
-        side: input.side,
-        order_type: input.orderType,
-        order_price: input.orderPrice,
-        order_quantity: input.orderQuantity,
-        ...compact({
-          client_order_id: input.clientOrderId,
-          reduce_only: input.reduceOnly,
-          visible_quantity: input.visibleQuantity,
-        }),
+      return await watching(ctx, wait, async (watch): Promise<StatusModel> => {
+        const status = await sendEdit(ctx, input);
+        const key = { orderId: input.orderId };
+        return { status, key, ...(await outcomeFor(ctx, watch, wait, key)) };
       });
-      return { status, key: { orderId: input.orderId } } satisfies StatusModel;
     } finally {
       clearOrders(ctx);
     }
   });
 }
 
-export type PlaceOrdersItem = { receipt: OrderReceipt; replayed?: boolean } | BatchItemErrorMember;
+async function sendEdit(ctx: GatewayContext, input: EditOrderArgs): Promise<string> {
+  const { status } = await requireAccount(ctx).editOrder({
+    // Documented as a string (numbers are accepted too).
+    order_id: String(input.orderId),
+    symbol: input.symbol,
+    side: input.side,
+    order_type: input.orderType,
+    order_price: input.orderPrice,
+    order_quantity: input.orderQuantity,
+    ...compact({
+      client_order_id: input.clientOrderId,
+      reduce_only: input.reduceOnly,
+      visible_quantity: input.visibleQuantity,
+    }),
+  });
+  return status;
+}
+
+export type PlaceOrdersItem = PlacedModel | BatchItemErrorMember;
 
 export function receiptOfRow(row: BatchOrderRow, sent: PlaceOrderArgs): OrderReceipt {
   return {
@@ -169,7 +197,33 @@ export function receiptOfRow(row: BatchOrderRow, sent: PlaceOrderArgs): OrderRec
   };
 }
 
-export function placeOrders(ctx: GatewayContext, inputs: readonly PlaceOrderArgs[]) {
+/** Each item's answer: its receipt (and, waiting, its outcome), or the row's refusal. */
+async function itemResults(
+  ctx: GatewayContext,
+  inputs: readonly PlaceOrderArgs[],
+  placed: PlacedBatch,
+  wait: PlacedWait | null,
+): Promise<PlaceOrdersItem[]> {
+  return Promise.all(
+    inputs.map(async (sent, index): Promise<PlaceOrdersItem> => {
+      const row = placed.rows[index];
+      if (!row) return new BatchItemErrorMember(index, null, 'no result for this item');
+      if (!row.success || row.order_id === null) {
+        return new BatchItemErrorMember(index, row.client_order_id, row.error_message);
+      }
+      const receipt = receiptOfRow(row, sent);
+      const replayed = placed.replayed[index] ?? false;
+      if (!wait) return { receipt, replayed };
+      return { receipt, replayed, ...(await placedOutcome(ctx, wait, receipt, replayed)) };
+    }),
+  );
+}
+
+export function placeOrders(
+  ctx: GatewayContext,
+  inputs: readonly PlaceOrderArgs[],
+  wait: WaitArgs = {},
+) {
   return mutation(async () => {
     await checkOrders(
       ctx,
@@ -177,16 +231,13 @@ export function placeOrders(ctx: GatewayContext, inputs: readonly PlaceOrderArgs
       inputs.map((_, index) => ['inputs', index]),
     );
     try {
-      // Each keyed item exactly once: see src/idempotency/batch.ts.
-      const { rows, replayed } = await placeBatchOnce(ctx, inputs.map(toCreateOrderParams));
-      const results: PlaceOrdersItem[] = inputs.map((sent, index) => {
-        const row = rows[index];
-        if (!row) return new BatchItemErrorMember(index, null, 'no result for this item');
-        return row.success && row.order_id !== null
-          ? { receipt: receiptOfRow(row, sent), replayed: replayed[index] ?? false }
-          : new BatchItemErrorMember(index, row.client_order_id, row.error_message);
+      return await watching(ctx, wait, async (watch) => {
+        // Each keyed item exactly once: see src/idempotency/batch.ts.
+        const placed = await placeBatchOnce(ctx, inputs.map(toCreateOrderParams));
+        const target = targetOf(wait);
+        const waiting = watch && target ? { watch, target, until: endsAt(ctx, wait) } : null;
+        return { results: await itemResults(ctx, inputs, placed, waiting) };
       });
-      return { results };
     } finally {
       clearOrders(ctx);
     }

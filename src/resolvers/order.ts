@@ -10,7 +10,10 @@ import {
 } from '../contract/wire.ts';
 import { placeOnce } from '../idempotency/place.ts';
 import { type GatewayContext, mutation, orThrowCoded, requireAccount } from '../schema/types.ts';
+import type { OrderUpdateModel } from '../upstream/stream/models.ts';
 import { checkOrders } from './order-checks.ts';
+import { endsAt, targetOf, type WaitArgs, type Waited, watching } from './order-wait.ts';
+import { placedOutcome } from './placed-outcome.ts';
 
 export interface OrderModel {
   orderId: number;
@@ -170,13 +173,26 @@ export function toCreateOrderParams(i: PlaceOrderArgs): CreateOrderParams {
   return p;
 }
 
-export function placeOrder(ctx: GatewayContext, input: PlaceOrderArgs) {
+/** What placeOrder answers (each placed item of placeOrders too). */
+export interface PlacedModel extends Partial<Waited<OrderUpdateModel>> {
+  receipt: OrderReceipt;
+  replayed?: boolean;
+}
+
+export function placeOrder(ctx: GatewayContext, input: PlaceOrderArgs, wait: WaitArgs = {}) {
   return mutation(async () => {
     await checkOrders(ctx, [input], [['input']]);
-    // Exactly once per (account, clientOrderId): see src/idempotency/orders.ts.
-    const { created, replayed } = await placeOnce(ctx, toCreateOrderParams(input));
-    const receipt = toReceipt(created);
-    if (receipt.clientOrderId !== null) ctx.loaders.order.clear(receipt.clientOrderId);
-    return { receipt, replayed };
+    // Watched from before the send when waiting (order-wait.ts): no change is missed.
+    return watching(ctx, wait, async (watch): Promise<PlacedModel> => {
+      // Exactly once per (account, clientOrderId): see src/idempotency/orders.ts.
+      const { created, replayed } = await placeOnce(ctx, toCreateOrderParams(input));
+      const receipt = toReceipt(created);
+      if (receipt.clientOrderId !== null) ctx.loaders.order.clear(receipt.clientOrderId);
+      const target = targetOf(wait);
+      if (!watch || !target) return { receipt, replayed };
+      const until = endsAt(ctx, wait);
+      const waited = await placedOutcome(ctx, { watch, target, until }, receipt, replayed);
+      return { receipt, replayed, ...waited };
+    });
   });
 }

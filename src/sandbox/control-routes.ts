@@ -3,6 +3,7 @@
  * account's orders. control.ts matches and answers them.
  */
 import { NOT_FOUND } from '../contract/errors.ts';
+import { cancelAllAfterControls } from './control-cancel-all-after.ts';
 import { faultRoutes } from './control-fault-routes.ts';
 import { marketRoutes } from './control-market-routes.ts';
 import { streamRoutes } from './control-stream-routes.ts';
@@ -29,6 +30,7 @@ export function controlRoutes(deps: ControlDeps): ControlRoute[] {
     ...marketRoutes(deps),
     ...streamRoutes(deps),
     ...faultRoutes(deps),
+    ...cancelAllAfterControls(deps),
     {
       method: 'GET',
       path: '/sandbox/accounts/{account_id}/orders',

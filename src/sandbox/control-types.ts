@@ -1,4 +1,5 @@
 /** What the control routes get (ControlDeps) and what each of them is (ControlRoute). */
+import type { CancelAllAfter } from './cancel-all-after.ts';
 import type { FaultInjector } from './faults.ts';
 import type { MarketActivity } from './market/activity.ts';
 import type { DescribedRoute } from './openapi.ts';
@@ -17,6 +18,8 @@ export interface ControlDeps {
   log: (line: string) => void;
   /** The stream's test controls (a gap in a book's update chain). */
   stream: Pick<StreamServer, 'breakBookChain'>;
+  /** The accounts' dead-man switches: their state, and the speed of their delays. */
+  cancelAllAfter: CancelAllAfter;
 }
 
 export type ControlRoute = DescribedRoute & {

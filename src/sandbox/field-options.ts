@@ -21,4 +21,5 @@ export const numberOptions = (rule: DecimalRule | IntRule) => ({
   step:
     rule.kind === 'decimal' && rule.places !== undefined ? Number(`1e-${rule.places}`) : undefined,
   numericString: rule.numericString,
+  off: rule.kind === 'int' ? rule.off : undefined,
 });

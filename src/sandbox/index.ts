@@ -4,6 +4,7 @@
  * Used by the gateway as its embedded upstream and by the integration tests over real HTTP.
  */
 import { AlgoEngine } from './algo/engine.ts';
+import { CancelAllAfter } from './cancel-all-after.ts';
 import { CONTROL_PREFIX, createControl } from './control.ts';
 import { type DemoCredentials, generateDemoAccount } from './demo.ts';
 import type { SandboxEvents } from './events.ts';
@@ -191,16 +192,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const { state, demo } = stateOf(options.seed, clock, log);
   const engine = new TradingEngine(state, clock);
   const algo = new AlgoEngine(state, engine, clock);
+  const cancelAllAfter = new CancelAllAfter({ state, engine, algo, clock, log });
   const limiter =
     options.limits === false ? undefined : new RateLimiter(clock, options.limits?.scale ?? 1);
   const router = new Router(SANDBOX_ROUTES.map(bindRoute));
-  const app = createApp({ state, engine, algo, router, limiter, clock, log });
+  const app = createApp({ state, engine, algo, cancelAllAfter, router, limiter, clock, log });
   const faulty: Handler = (req) => injector.layer(req, app);
   const served: Handler = custom ? (req) => custom(req, faulty) : faulty;
   const activity = new MarketActivity(state.markets);
   const stream = new StreamServer({ state, engine, clock, log, activity }, options.stream);
   // Control requests bypass faults and custom layers: they must work during an outage.
-  const controlDeps = { state, engine, injector, activity, clock, log, stream };
+  const controlDeps = { state, engine, injector, activity, clock, log, stream, cancelAllAfter };
   const control = options.control === false ? undefined : createControl(controlDeps);
   const liquidator = new Liquidator(state, engine, clock);
   const handler = control
@@ -220,7 +222,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   );
   const close = () => {
     injector.dispose();
-    for (const part of [activity, stream, liquidator, algo]) part.close();
+    for (const part of [activity, stream, liquidator, algo, cancelAllAfter]) part.close();
     return server.close();
   };
   return sandboxOf({

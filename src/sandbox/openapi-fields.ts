@@ -24,6 +24,9 @@ function numberSchema(rule: Extract<FieldRule, { kind: 'decimal' | 'int' }>): Sc
     multipleOf: rule.kind === 'decimal' && rule.places ? Number(`1e-${rule.places}`) : undefined,
     default: int ? rule.default : undefined,
   });
+  if (int && rule.off !== undefined) {
+    return { oneOf: [{ type: 'integer', enum: [rule.off], description: 'off' }, schema] };
+  }
   if (!rule.numericString) return schema;
   return { oneOf: [schema, { type: 'string', pattern: int ? '^\\d+$' : '^\\d+(\\.\\d+)?$' }] };
 }

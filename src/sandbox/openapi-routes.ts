@@ -93,6 +93,17 @@ export const ROUTE_DOCS = {
     operationId: 'cancelBatchOrderByClientOrderId',
     ...orderStatus('Cancels orders by client order id (CANCEL_ALL_SENT)'),
   },
+  'POST /v1/order/cancel_all_after': {
+    operationId: 'cancelAllAfter',
+    summary:
+      "Arms the account's dead-man switch: unless called again within trigger_after ms, every order and algo order is cancelled; 0 turns it off",
+    data: obj({
+      expected_trigger_time: str({
+        pattern: '^\\d+$',
+        description: 'When it fires (ms); "0" when off',
+      }),
+    }),
+  },
   'GET /v1/orders': {
     operationId: 'listOrders',
     summary: "The account's orders, filtered, sorted and paged",

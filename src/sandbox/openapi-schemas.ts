@@ -198,6 +198,19 @@ export const CONTROL_DOCS: Record<string, RouteDoc> = {
     summary: 'Switches every fault mode off',
     data: faultState,
   },
+  'GET /sandbox/accounts/{account_id}/cancel-all-after': {
+    operationId: 'sandboxCancelAllAfter',
+    summary:
+      "An account's dead-man switch (POST /v1/order/cancel_all_after): armed, its delay, when it fires",
+    data: obj({ armed: bool, trigger_after: int(), expected_trigger_time: millis() }),
+  },
+  'POST /sandbox/cancel-all-after/speed': {
+    operationId: 'sandboxCancelAllAfterSpeed',
+    summary:
+      'Runs the delays of switches armed from now on faster (tests: at 10, trigger_after 5000 fires after 500 ms)',
+    body: obj({ speed: num({ minimum: 1, maximum: 1000 }) }),
+    data: obj({ speed: num() }),
+  },
   'GET /sandbox/accounts/{account_id}/orders': {
     operationId: 'sandboxAccountOrders',
     summary: "An account's orders, every status, oldest first",

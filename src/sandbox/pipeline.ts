@@ -8,6 +8,7 @@ import { ENDPOINTS, type EndpointKey } from '../contract/endpoints.ts';
 import { UNKNOWN_ERROR } from '../contract/errors.ts';
 import type { AlgoEngine } from './algo/engine.ts';
 import { authenticate, requireAdmin, tradingKeyOf, verifyOrder, verifyOrderTree } from './auth.ts';
+import type { CancelAllAfter } from './cancel-all-after.ts';
 import { ApiError, invalid } from './errors.ts';
 import {
   errorResponse,
@@ -27,6 +28,7 @@ export interface AppDeps {
   state: SandboxState;
   engine: TradingEngine;
   algo: AlgoEngine;
+  cancelAllAfter: CancelAllAfter;
   router: Router<BoundRoute>;
   limiter: RateLimiter | undefined;
   clock: () => number;
@@ -53,7 +55,7 @@ async function dispatch(
   req: SandboxRequest,
   now: number,
 ): Promise<{ data: unknown; envelope: boolean }> {
-  const { state, engine, algo } = deps;
+  const { state, engine, algo, cancelAllAfter } = deps;
   const { route, params } = deps.router.match(req.method, req.path);
   const { row } = route;
   let account: Account | undefined;
@@ -81,6 +83,7 @@ async function dispatch(
     state,
     engine,
     algo,
+    cancelAllAfter,
     account,
     tradingKey,
     body,

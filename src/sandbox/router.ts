@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpMethod } from '../contract/endpoint-types.ts';
 import { ENDPOINTS, type Endpoint, type EndpointKey, splitKey } from '../contract/endpoints.ts';
 import type { AlgoEngine } from './algo/engine.ts';
+import type { CancelAllAfter } from './cancel-all-after.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { TradingEngine } from './trading.ts';
 import type { Fields } from './validation.ts';
@@ -17,6 +18,8 @@ export interface RouteContext {
   engine: TradingEngine;
   /** Algo orders: triggers, TP/SL, brackets (algo/engine.ts). */
   algo: AlgoEngine;
+  /** The accounts' dead-man switches (POST /v1/order/cancel_all_after). */
+  cancelAllAfter: CancelAllAfter;
   /** The authenticated account (undefined on public routes only). */
   account: Account | undefined;
   /** `svc-trading-key` of an order request, already checked against the account. */

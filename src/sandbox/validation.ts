@@ -27,6 +27,8 @@ interface NumberRule {
   positive?: boolean;
   /** The value must be an exact decimal multiple of this step. */
   step?: number;
+  /** A value outside min..max accepted too, meaning off (cancel_all_after's 0). */
+  off?: number;
 }
 
 type Allowed = FieldTable | readonly string[];
@@ -191,6 +193,7 @@ export class Fields<T extends FieldTable = FieldTable> {
     } else throw invalid(name, rule.integer ? 'must be an integer' : 'must be a number');
     if (!Number.isFinite(n)) throw invalid(name, 'must be a finite number');
     if (rule.integer && !Number.isSafeInteger(n)) throw invalid(name, 'must be an integer');
+    if (rule.off !== undefined) return offOrRange(name, n, rule.off, rule);
     if (rule.positive && !(n > 0)) throw invalid(name, 'must be greater than 0');
     if (rule.min !== undefined && n < rule.min) throw invalid(name, `must be at least ${rule.min}`);
     if (rule.max !== undefined && n > rule.max) throw invalid(name, `must be at most ${rule.max}`);
@@ -264,6 +267,13 @@ export function isDate(text: string): boolean {
   if (!DATE_PATTERN.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/** `off`, or a value of the range: one message names both. */
+function offOrRange(name: string, n: number, off: number, { min, max }: NumberRule): number {
+  const inRange = (min === undefined || n >= min) && (max === undefined || n <= max);
+  if (n === off || inRange) return n;
+  throw invalid(name, `must be ${off} or from ${min ?? '-∞'} to ${max ?? '∞'}`);
 }
 
 function formatStep(step: number): string {

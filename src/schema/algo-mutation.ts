@@ -26,6 +26,7 @@ import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { result } from './error-types.ts';
 import { validateAs } from './field-rules.ts';
+import { waitArgs } from './order-wait.ts';
 
 const PlaceAlgoOrderSuccess = builder.objectRef<AlgoPlaced>('PlaceAlgoOrderSuccess').implement({
   description: 'What POST /v1/algo/order answered: the root of the new algo order.',
@@ -34,11 +35,28 @@ const PlaceAlgoOrderSuccess = builder.objectRef<AlgoPlaced>('PlaceAlgoOrderSucce
     clientOrderId: t.exposeString('clientOrderId', { nullable: true }),
     algoType: t.expose('algoType', { type: AlgoTypeEnum }),
     quantity: t.exposeFloat('quantity', { description: 'A full-position TP/SL: the size now' }),
+    replayed: t.boolean({
+      description:
+        'True when this call repeats an earlier placeAlgoOrder with the same clientOrderId and fields (within 24 h): the answer is the one algo order placed for that clientOrderId, never a second one. False for the first call (and always without a clientOrderId).',
+      resolve: ({ replayed }) => replayed ?? false,
+    }),
     algoOrder: t.field({
       type: AlgoOrderRef,
       nullable: true,
       description: 'The algo order read back now, legs included (only when selected).',
       resolve: ({ algoOrderId }, _args, ctx) => readAlgoOrder(ctx, algoOrderId),
+    }),
+    outcome: t.field({
+      type: AlgoOrderRef,
+      nullable: true,
+      description:
+        'With waitFor: the algo order (legs included) as the private stream showed it when the wait ended — the state waited for, a final state that ruled it out, or (timedOut) the last one seen, null if none arrived. Null without waitFor. No upstream request.',
+      resolve: ({ outcome }) => outcome ?? null,
+    }),
+    timedOut: t.boolean({
+      description:
+        'True when waitTimeoutMs (or the operation’s deadline) passed before the algo order got to waitFor; false without waitFor.',
+      resolve: ({ timedOut }) => timedOut ?? false,
     }),
   }),
 });
@@ -49,10 +67,13 @@ builder.mutationField('placeAlgoOrder', (t) =>
     ...result('PlaceAlgoOrder'),
     type: PlaceAlgoOrderSuccess,
     description:
-      'Places a stop, TP/SL, bracket or trailing-stop order (POST /v1/algo/order, 1 per second). A TP/SL beyond the position’s slots is refused (InputError, rule tpslSlots) before anything is sent.',
-    args: { input: t.arg({ type: PlaceAlgoOrderInput, required: true }) },
+      'Places a stop, TP/SL, bracket or trailing-stop order (POST /v1/algo/order, 1 per second). A TP/SL beyond the position’s slots is refused (InputError, rule tpslSlots) before anything is sent. With waitFor it answers the algo order’s outcome from the private stream.',
+    args: {
+      input: t.arg({ type: PlaceAlgoOrderInput, required: true }),
+      ...waitArgs(t.arg, 'placement'),
+    },
     validate: { schema: placeAlgoOrderArgs<PlaceAlgoOrderArgs>() },
-    resolve: (_root, { input }, ctx) => placeAlgoOrder(ctx, input),
+    resolve: (_root, { input, ...wait }, ctx) => placeAlgoOrder(ctx, input, wait),
   }),
 );
 

@@ -3,6 +3,7 @@
  * (errors.ts), and the wrappers that apply it: `orThrowCoded` for queries (a coded GraphQL
  * error), `mutation` for mutations (the member of their `<Mutation>Result` union).
  */
+
 import { GraphQLError } from 'graphql';
 import { CircuitOpenError } from '../upstream/circuit.ts';
 import { DeadlineExceededError } from '../upstream/deadline.ts';
@@ -28,6 +29,7 @@ import {
   UpstreamRejectedErrorMember,
   UpstreamUnavailableErrorMember,
 } from './errors.ts';
+import { upstreamRuleToken } from './upstream-rules.ts';
 
 /** An error classified into the vocabulary; `extensions` go next to `code`. */
 export interface ClassifiedError {
@@ -169,12 +171,15 @@ export const MEMBER_FOR_CODE: Readonly<Record<ErrorCode, ErrorTypename | null>> 
 const snakeToCamel = (name: string): string =>
   name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-/** Upstream messages of the form `order_price: must be positive` name the field first. */
+/**
+ * Upstream messages of the form `order_price: must be positive` name the field first; the rest
+ * becomes a rule token (upstream-rules.ts), the text staying in the message.
+ */
 function fieldAndRule(message: string, inputPath: string | undefined) {
   const match = /^([a-z][a-z0-9_.[\]]*): (.+)$/i.exec(message);
-  if (!match) return { field: null, rule: message };
+  if (!match) return { field: null, rule: upstreamRuleToken(message) };
   const field = snakeToCamel(match[1]!);
-  return { field: inputPath ? `${inputPath}.${field}` : field, rule: match[2]! };
+  return { field: inputPath ? `${inputPath}.${field}` : field, rule: upstreamRuleToken(match[2]!) };
 }
 
 function memberFrom(c: ClassifiedError, inputPath: string | undefined): ErrorMember | null {

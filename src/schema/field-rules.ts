@@ -82,7 +82,14 @@ function int(r: IntRule): z.ZodType<number> {
   const whole = r.max === undefined ? Number.isSafeInteger : Number.isInteger;
   let schema: z.ZodType<number> = z.number().refine(whole, rule('integer', 'must be an integer'));
   if (r.positive) schema = positive(schema);
-  return bounded(schema, r, { range: 'range', min: 'min' });
+  const { off, min, max } = r;
+  if (off === undefined) return bounded(schema, r, { range: 'range', min: 'min' });
+  // The off value, or the range (cancel_all_after: 0, or 5000 to 900000).
+  const message = `must be ${off} (off) or from ${min ?? '-∞'} to ${max ?? '∞'}`;
+  return schema.refine(
+    (v) => v === off || ((min === undefined || v >= min) && (max === undefined || v <= max)),
+    rule('range', message),
+  );
 }
 
 /** A list: each item by its rule, then the list's own checks. */

@@ -10,6 +10,8 @@ import {
   accountEvents,
   balanceUpdates,
   deliver,
+  eventCursor,
+  maintenanceNow,
   maintenanceStatus,
   orderUpdates,
   positionUpdates,
@@ -41,7 +43,7 @@ builder.subscriptionType({
     'Live updates over SSE (Accept: text/event-stream) or graphql-ws on /graphql. A subscriber that falls too far behind is ended with RATE_LIMITED (reason SLOW_CONSUMER).',
 });
 
-const FillRef = builder.objectRef<FillModel>('Fill').implement({
+export const FillRef = builder.objectRef<FillModel>('Fill').implement({
   description: 'One execution of an order.',
   fields: (t) => ({
     price: t.exposeFloat('price'),
@@ -52,12 +54,12 @@ const FillRef = builder.objectRef<FillModel>('Fill').implement({
   }),
 });
 
-const UpdateSourceEnum = builder.enumType('UpdateSource', {
+export const UpdateSourceEnum = builder.enumType('UpdateSource', {
   description: 'STREAM: pushed by the upstream; RESYNC: found by the re-read after a reconnect.',
   values: { STREAM: { value: 'stream' }, RESYNC: { value: 'resync' } } as const,
 });
 
-const OrderUpdateRef = builder.objectRef<OrderUpdateModel>('OrderUpdate').implement({
+export const OrderUpdateRef = builder.objectRef<OrderUpdateModel>('OrderUpdate').implement({
   description: "A change of one of the caller's orders; `fill` is set when the change is a fill.",
   fields: (t) => ({
     orderId: t.expose('orderId', { type: 'BigInt' }),
@@ -80,7 +82,11 @@ const OrderUpdateRef = builder.objectRef<OrderUpdateModel>('OrderUpdate').implem
     reduceOnly: t.exposeBoolean('reduceOnly', { nullable: true }),
     fill: t.expose('fill', { type: FillRef, nullable: true }),
     source: t.expose('source', { type: UpdateSourceEnum }),
-    cursor: t.string({ ...CURSOR_FIELD, resolve: (_o, _a, _c, info) => requiredCursor(info) }),
+    cursor: t.string({
+      nullable: true,
+      description: `${CURSOR_FIELD.description} Always set in orderUpdates; null in a mutation's outcome.`,
+      resolve: (_o, _a, _c, info) => eventCursor(info),
+    }),
   }),
 });
 
@@ -176,7 +182,7 @@ builder.subscriptionFields((t) => ({
     description: "The caller's positions that changed (a resume's RESYNC snapshot: all of them).",
     args: { resumeFrom: resumeFromArg(t) },
     subscribe: (_root, args, ctx) => positionUpdates(ctx, args.resumeFrom),
-    resolve: (event) => deliver(event).positions,
+    resolve: deliver,
   }),
   balanceUpdates: t.field({
     ...authenticated,
@@ -213,5 +219,14 @@ builder.subscriptionFields((t) => ({
     description: 'The current status first (once known), then every change.',
     subscribe: (_root, _args, ctx) => maintenanceStatus(ctx),
     resolve: deliver,
+  }),
+}));
+
+builder.queryFields((t) => ({
+  maintenanceStatus: t.field({
+    type: MaintenanceStatusRef,
+    description:
+      'The upstream system status now (what the maintenanceStatus subscription starts with), for a page that loads.',
+    resolve: (_root, _args, ctx) => maintenanceNow(ctx),
   }),
 }));

@@ -38,6 +38,8 @@ import {
   MAX_BATCH,
   uniqueInBatch,
 } from './order-rules.ts';
+import { waitArgs, waitedFields } from './order-wait.ts';
+import { validatePlaceOrder } from './place-order-rules.ts';
 import * as rules from './rules.ts';
 
 const statusFields = {
@@ -47,7 +49,8 @@ const statusFields = {
 const CancelOrderSuccess = builder.objectRef<StatusModel>('CancelOrderSuccess').implement({
   fields: (t) => ({
     status: t.exposeString('status', {
-      description: 'CANCEL_SENT: an acknowledgement; CANCELLED shows on a later read.',
+      description:
+        'CANCEL_SENT: an acknowledgement; CANCELLED shows on a later read, or in `outcome` with waitFor.',
     }),
     order: t.field({
       type: OrderRef,
@@ -55,6 +58,7 @@ const CancelOrderSuccess = builder.objectRef<StatusModel>('CancelOrderSuccess').
       description: 'The order read back now (only when selected).',
       resolve: ({ key }, _args, ctx) => readBack(ctx, key),
     }),
+    ...waitedFields(t),
   }),
 });
 
@@ -78,9 +82,12 @@ builder.mutationField('cancelOrder', (t) =>
     ...result('CancelOrder'),
     type: CancelOrderSuccess,
     description:
-      'Cancels one open order (DELETE /v1/order or /v1/client/order, 10 per second). An order already final answers UpstreamRejectedError with code NOT_FOUND (-1006).',
-    args: { input: t.arg({ type: CancelOrderInput, required: true }) },
-    resolve: (_root, { input }, ctx) => cancelOrder(ctx, input),
+      'Cancels one open order (DELETE /v1/order or /v1/client/order, 10 per second). An order already final answers UpstreamRejectedError with code NOT_FOUND (-1006). waitFor CANCELLED answers once the stream shows it.',
+    args: {
+      input: t.arg({ type: CancelOrderInput, required: true }),
+      ...waitArgs(t.arg, 'cancel'),
+    },
+    resolve: (_root, { input, ...wait }, ctx) => cancelOrder(ctx, input, wait),
   }),
 );
 
@@ -167,6 +174,7 @@ const EditOrderSuccess = builder.objectRef<StatusModel>('EditOrderSuccess').impl
       description: 'The order read back now (only when selected).',
       resolve: ({ key }, _args, ctx) => readBack(ctx, key),
     }),
+    ...waitedFields(t),
   }),
 });
 
@@ -175,9 +183,13 @@ builder.mutationField('editOrder', (t) =>
     ...authenticated,
     ...result('EditOrder'),
     type: EditOrderSuccess,
-    description: 'Changes the price or quantity of an open order (10 per second).',
-    args: { input: t.arg({ type: EditOrderInput, required: true }) },
-    resolve: (_root, { input }, ctx) => editOrder(ctx, input),
+    description:
+      'Changes the price or quantity of an open order (10 per second). waitFor REPLACED answers once the stream shows the new values.',
+    args: {
+      input: t.arg({ type: EditOrderInput, required: true }),
+      ...waitArgs(t.arg, 'edit'),
+    },
+    resolve: (_root, { input, ...wait }, ctx) => editOrder(ctx, input, wait),
   }),
 );
 
@@ -221,10 +233,14 @@ builder.mutationField('placeOrders', (t) =>
       inputs: t.arg({
         type: [PlaceOrderInput],
         required: true,
-        // Each item by PlaceOrderInput's own rules, then the list's.
-        validate: { refine: [...listRefinements(BATCH_ORDER_BODY.orders), ...uniqueInBatch] },
+        // Each item by placeOrder's rules, then the list's.
+        validate: {
+          items: validatePlaceOrder,
+          refine: [...listRefinements(BATCH_ORDER_BODY.orders), ...uniqueInBatch],
+        },
       }),
+      ...waitArgs(t.arg, 'placement'),
     },
-    resolve: (_root, { inputs }, ctx) => placeOrders(ctx, inputs),
+    resolve: (_root, { inputs, ...wait }, ctx) => placeOrders(ctx, inputs, wait),
   }),
 );

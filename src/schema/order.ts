@@ -1,19 +1,21 @@
 import { CLIENT_ORDER_ID, list } from '../contract/fields.ts';
-import { CANCEL_ORDER_QUERY, ORDER_BODY } from '../contract/fields-orders.ts';
+import { CANCEL_ORDER_QUERY } from '../contract/fields-orders.ts';
 import {
   loadOrder,
   loadOrderById,
   loadOrders,
   type OrderModel,
   type OrderReceipt,
+  type PlacedModel,
   placeOrder,
 } from '../resolvers/order.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
 import { result } from './error-types.ts';
 import { validateAs } from './field-rules.ts';
-import { placeOrderRules } from './input-rules.ts';
 import { orderArgsRules } from './order-rules.ts';
+import { waitArgs, waitedFields } from './order-wait.ts';
+import { validatePlaceOrder } from './place-order-rules.ts';
 import * as rules from './rules.ts';
 
 /** `orders(clientOrderIds:)`: each a client_order_id, read in parallel (a gateway bound). */
@@ -101,78 +103,82 @@ builder.queryFields((t) => ({
   }),
 }));
 
+/**
+ * Its rules sit on the arguments that take it (place-order-rules.ts): placeOrder and
+ * placeOrders refuse with them, orderPreview reports them.
+ */
+/**
+ * Its rules sit on the arguments that take it (place-order-rules.ts): placeOrder and
+ * placeOrders refuse with them, orderPreview reports them.
+ */
 export const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   description: 'Body of POST /v1/order in camelCase; the gateway signs it.',
   fields: (t) => ({
     symbol: t.string({
       required: true,
       description: 'PERP_<BASE>_<QUOTE>',
-      validate: validateAs(ORDER_BODY.symbol),
     }),
     orderType: t.field({ type: OrderTypeEnum, required: true }),
     side: t.field({ type: SideEnum, required: true }),
     clientOrderId: t.string({
       description: 'At most 36 of [A-Za-z0-9_-], not starting with "-"; generated when omitted',
-      validate: validateAs(ORDER_BODY.client_order_id),
     }),
     orderPrice: t.float({
       description: 'Required unless orderType is MARKET, ASK or BID',
-      validate: validateAs(ORDER_BODY.order_price),
     }),
-    orderQuantity: t.float({ validate: validateAs(ORDER_BODY.order_quantity) }),
+    orderQuantity: t.float(),
     orderAmount: t.float({
       description: 'Size in quote currency (MARKET, ASK, BID)',
-      validate: validateAs(ORDER_BODY.order_amount),
     }),
     visibleQuantity: t.float({
       description: 'Not for POST_ONLY',
-      validate: validateAs(ORDER_BODY.visible_quantity),
     }),
     reduceOnly: t.boolean(),
     slippage: t.float({
       description: 'MARKET orders do not execute beyond this slippage',
-      validate: validateAs(ORDER_BODY.slippage),
     }),
     orderTag: t.string({
       description: 'At most 36: a referral code or enum:<ENUM_ID>',
-      validate: validateAs(ORDER_BODY.order_tag),
     }),
     level: t.int({
       description: '0..4, only for BID and ASK',
-      validate: validateAs(ORDER_BODY.level),
     }),
     postOnlyAdjust: t.boolean({ description: 'Only for POST_ONLY' }),
     marginMode: t.field({ type: MarginModeEnum }),
   }),
-  validate: { refine: rules.refinements(placeOrderRules) },
 });
 
-export const PlaceOrderSuccess = builder
-  .objectRef<{ receipt: OrderReceipt; replayed?: boolean }>('PlaceOrderSuccess')
-  .implement({
-    fields: (t) => ({
-      receipt: t.expose('receipt', { type: OrderReceiptRef }),
-      replayed: t.boolean({
-        description:
-          'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
-        resolve: ({ replayed }) => replayed ?? false,
-      }),
-      order: t.field({
-        type: OrderRef,
-        nullable: true,
-        description: 'The order as read back by its clientOrderId.',
-        resolve: ({ receipt }, _args, ctx) =>
-          receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
-      }),
+export const PlaceOrderSuccess = builder.objectRef<PlacedModel>('PlaceOrderSuccess').implement({
+  fields: (t) => ({
+    receipt: t.expose('receipt', { type: OrderReceiptRef }),
+    replayed: t.boolean({
+      description:
+        'True when this call repeats an earlier one with the same clientOrderId and fields (within 24 h): the answer is the one order placed for that clientOrderId, never a second one. False for the first call. Send a clientOrderId to make retries safe.',
+      resolve: ({ replayed }) => replayed ?? false,
     }),
-  });
+    order: t.field({
+      type: OrderRef,
+      nullable: true,
+      description:
+        'The order as read back by its clientOrderId (a REST read when selected; `outcome` needs none).',
+      resolve: ({ receipt }, _args, ctx) =>
+        receipt.clientOrderId === null ? null : loadOrder(ctx, receipt.clientOrderId),
+    }),
+    ...waitedFields(t),
+  }),
+});
 
 builder.mutationField('placeOrder', (t) =>
   t.field({
     ...result('PlaceOrder'),
     type: PlaceOrderSuccess,
     authScopes: { authenticated: true },
-    args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
-    resolve: (_root, { input }, ctx) => placeOrder(ctx, input),
+    description:
+      'Places an order (POST /v1/order). With waitFor it answers the order’s outcome from the private stream (outcome, timedOut) instead of the acknowledgement alone.',
+    args: {
+      input: t.arg({ type: PlaceOrderInput, required: true, validate: validatePlaceOrder }),
+      ...waitArgs(t.arg, 'placement'),
+    },
+    resolve: (_root, { input, ...wait }, ctx) => placeOrder(ctx, input, wait),
   }),
 );

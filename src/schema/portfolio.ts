@@ -7,8 +7,8 @@ import {
   balanceFromRest,
   type PositionModel,
   type PositionsModel,
-  positionsFromRest,
 } from '../models/portfolio.ts';
+import { positions } from '../resolvers/portfolio.ts';
 import { AccountRef } from './account.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum } from './enums.ts';
@@ -28,9 +28,11 @@ export const PositionRef = builder.objectRef<PositionModel>('Position').implemen
     side: t.expose('side', { type: PositionSideEnum }),
     costPosition: t.exposeFloat('costPosition'),
     averageOpenPrice: t.exposeFloat('averageOpenPrice'),
-    markPrice: t.exposeFloat('markPrice'),
-    estLiquidationPrice: t.exposeFloat('estLiquidationPrice', { nullable: true }),
-    unsettledPnl: t.exposeFloat('unsettledPnl'),
+    markPrice: t.exposeFloat('markPrice', {
+      description:
+        'The mark the row was read at; in a positionUpdates event, the mark its figures use (a query computes them at the live mark now)',
+    }),
+    unsettledPnl: t.exposeFloat('unsettledPnl', { description: 'At `markPrice`' }),
     pnl24h: t.exposeFloat('pnl24h'),
     fee24h: t.exposeFloat('fee24h'),
     pendingLongQuantity: t.exposeFloat('pendingLongQuantity'),
@@ -42,12 +44,12 @@ export const PositionRef = builder.objectRef<PositionModel>('Position').implemen
   }),
 });
 
-const PositionsRef = builder.objectRef<PositionsModel>('Positions').implement({
+export const PositionsRef = builder.objectRef<PositionsModel>('Positions').implement({
   description: 'GET /v1/positions: account figures and the open positions.',
   fields: (t) => ({
-    freeCollateral: t.exposeFloat('freeCollateral'),
-    totalCollateralValue: t.exposeFloat('totalCollateralValue'),
-    marginRatio: t.exposeFloat('marginRatio'),
+    totalCollateralValue: t.exposeFloat('totalCollateralValue', {
+      description: "The upstream's own figure (`total_collateral_value`); see totalCollateral",
+    }),
     initialMarginRatio: t.exposeFloat('initialMarginRatio'),
     maintenanceMarginRatio: t.exposeFloat('maintenanceMarginRatio'),
     openMarginRatio: t.exposeFloat('openMarginRatio'),
@@ -73,8 +75,7 @@ builder.objectFields(AccountRef, (t) => ({
     type: PositionsRef,
     nullable: true,
     description: 'Positions and margin figures (GET /v1/positions, 30 per 10 s).',
-    resolve: (_account, _args, ctx) =>
-      orThrowCoded(async () => positionsFromRest(await requireAccount(ctx).positions())),
+    resolve: (_account, _args, ctx) => positions(ctx),
   }),
   balances: t.field({
     type: [BalanceRef],

@@ -6,6 +6,7 @@
  */
 import type DataLoader from 'dataloader';
 import type { Principal } from '../auth/principal.ts';
+import type { CancelOnDisconnect } from '../cancel-on-disconnect/switches.ts';
 import type {
   AccountInfo,
   OrderRecord,
@@ -16,6 +17,7 @@ import type {
 } from '../contract/wire.ts';
 import type { Idempotency } from '../idempotency/index.ts';
 import type { LiveMetrics } from '../live/metrics.ts';
+import type { OrderWaits } from '../live/order-waits.ts';
 import type { ResumeBounds } from '../live/resume-bounds.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
@@ -28,7 +30,9 @@ export {
   ErrorMember,
   gqlError,
   InputErrorMember,
+  RateLimitedErrorMember,
   UpstreamRejectedErrorMember,
+  UpstreamUnavailableErrorMember,
   unauthenticated,
 } from './errors.ts';
 export { type InputIssue, inputIssuesError } from './validation.ts';
@@ -54,6 +58,11 @@ export interface GatewayContext {
   live?: LiveContext;
   /** SSE's `Last-Event-ID` request header: where a resumed account subscription starts. */
   lastEventId?: string;
+  /**
+   * The operation's deadline (`UPSTREAM_DEADLINE_MS` from its start; `at` on the
+   * performance.now clock): a mutation's wait for its outcome ends before it. Absent: none.
+   */
+  readonly operationDeadline?: { readonly budgetMs: number; readonly at: number };
 }
 
 /** Per-request DataLoaders (built by `createLoaders` in src/resolvers/loaders.ts). */
@@ -78,6 +87,8 @@ export interface LiveQueue {
 /** What subscriptions need in the request context (set by `useLive`). */
 export interface LiveContext {
   hub: StreamHub;
+  /** The replica's upstream, under no request's deadline: reads of long-lived subscriptions. */
+  upstream: UpstreamApi;
   /** The broker whose tickers the public subscriptions follow (`SVC_BROKER_ID`). */
   brokerId: string;
   /** Events a subscriber may fall behind before it is ended. */
@@ -88,6 +99,10 @@ export interface LiveContext {
   metrics?: LiveMetrics;
   /** Bounds of resumed account subscriptions. */
   resume: ResumeBounds;
+  /** Mutations waiting for their outcome on the private stream, under their bounds. */
+  waits: OrderWaits;
+  /** Cancel-on-disconnect sessions of this replica. @default none (the subscription is refused) */
+  cancelOnDisconnect?: CancelOnDisconnect;
 }
 
 /** A per-symbol number of a wire map (`imr_factor`, `pair_overrides`), as a list entry. */

@@ -17,6 +17,8 @@ import type {
   AccountInfo,
   AffiliateRebateRateBody,
   BatchOrderResult,
+  CancelAllAfterBody,
+  CancelAllAfterResult,
   CancelClientOrderQuery,
   CancelOrderQuery,
   CreateOrderParams,
@@ -112,6 +114,10 @@ export const CATALOG = {
   cancelOrdersByClientOrderIds: op<StatusResult>()(
     'DELETE /v1/client/batch-order',
     (ids: readonly string[]) => query({ client_order_ids: ids.join(',') }),
+  ),
+  cancelAllAfter: op<CancelAllAfterResult>()(
+    'POST /v1/order/cancel_all_after',
+    (body: CancelAllAfterBody) => ({ body }),
   ),
   editOrder: op<StatusResult>()('PUT /v1/order', (params: EditOrderParams) => ({ body: params })),
   batchCreateOrders: op<BatchOrderResult>()(

@@ -41,6 +41,11 @@ export interface UpstreamClient extends UpstreamApi {
    * replica): the upstream's streams say the state moved. Never throws.
    */
   invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void>;
+  /**
+   * Drops shared (market) entries of a group, every replica's: `variants` as cache-policy.ts
+   * names them (`-` the whole table, `s:<symbol>` one symbol). Never throws.
+   */
+  invalidateShared(group: CacheGroup, variants: readonly string[]): Promise<void>;
 }
 
 /** Calls of the core as `request(op, args)`, for one account (or none) and one deadline. */
@@ -96,6 +101,21 @@ async function invalidate(
   );
 }
 
+async function invalidateShared(
+  core: ClientCore,
+  store: Store,
+  group: CacheGroup,
+  variants: readonly string[],
+): Promise<void> {
+  const keys = variants.map((variant) => `${cacheKey({ kind: 'global' }, group)}:${variant}`);
+  if (keys.length === 0) return;
+  core.flights.invalidate(keys.map((key) => `${key}|`));
+  await core.health.guard(
+    () => store.del(keys),
+    () => 0,
+  );
+}
+
 function health(core: ClientCore, store: Store): UpstreamHealth {
   return {
     store: { kind: store.kind, ...core.health.snapshot() },
@@ -138,6 +158,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     forAccount: (credentials: AccountCredentials) => accounts.get(credentials).api,
     invalidate: (accountId: string, groups: readonly CacheGroup[]) =>
       invalidate(core, store, accountId, groups),
+    invalidateShared: (group: CacheGroup, variants: readonly string[]) =>
+      invalidateShared(core, store, group, variants),
     health: () => health(core, store),
   });
 }

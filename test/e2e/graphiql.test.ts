@@ -100,7 +100,11 @@ describe('GraphiQL', () => {
     expect(html, 'install @graphql-yoga/render-graphiql to serve GraphiQL locally').not.toMatch(
       /unpkg\.com|jsdelivr|cdn\./,
     );
-    expect(html).toContain('YogaGraphiQL');
+    // The page calls the workspace script (the tabs), which opens GraphiQL's own bundle.
+    const workspace = /<script src="(\/graphiql\/workspace\.[0-9a-f]{16}\.js)">/.exec(html)?.[1];
+    expect(html).toContain('svcWorkspace(');
+    const script = await (await fetch(`${gw.origin}${workspace}`)).text();
+    expect(script).toContain('YogaGraphiQL.renderYogaGraphiQL');
   });
 
   it('runs the pre-filled account query with the demo token and shows the result', async () => {

@@ -70,6 +70,17 @@ describe('loadConfig', () => {
     expect(problems({ SVC_NETWORK: 'devnet' })[0]).toMatch(/^SVC_NETWORK: /);
   });
 
+  it('starts no embedded sandbox under SVC_EMBEDDED_SANDBOX=off: an upstream URL is required', () => {
+    expect(problems({ SVC_EMBEDDED_SANDBOX: 'off' })).toEqual([
+      'SVC_EMBEDDED_SANDBOX: is off, so an upstream is required: set SVC_BASE_URL (or SVC_NETWORK with its URL)',
+    ]);
+    expect(
+      loadConfig({ SVC_EMBEDDED_SANDBOX: 'off', SVC_BASE_URL: 'https://a.example' }).upstream,
+    ).toMatchObject({ baseUrl: 'https://a.example' });
+    expect(problems({ SVC_EMBEDDED_SANDBOX: 'maybe' })[0]).toMatch(/^SVC_EMBEDDED_SANDBOX: /);
+    expect(loadConfig({}).upstream.baseUrl).toBeUndefined();
+  });
+
   it('rejects URLs that are not http(s)', () => {
     expect(problems({ SVC_BASE_URL: 'ftp://example.com' })[0]).toMatch(/^SVC_BASE_URL: /);
     expect(problems({ SVC_BASE_URL: 'not a url' })[0]).toMatch(/^SVC_BASE_URL: /);
@@ -148,6 +159,45 @@ describe('loadConfig', () => {
     expect(
       unknownVariables({ UPSTREAM_CIRCUIT_FAILURES: '3', UPSTREAM_CIRCUIT_COOLDOWN: '1' }),
     ).toEqual(['UPSTREAM_CIRCUIT_COOLDOWN']);
+  });
+
+  it('parses cancel-on-disconnect: the upstream delay range, bounded renewals, TTL and caps', () => {
+    expect(loadConfig({}).cancelOnDisconnect).toEqual({
+      afterMs: 30_000,
+      renewMs: 10_000,
+      sessionTtlMs: 15_000,
+      maxSessions: 16,
+      maxAccounts: 10_000,
+    });
+    const set = loadConfig({
+      CANCEL_ON_DISCONNECT_AFTER_MS: '5000',
+      CANCEL_ON_DISCONNECT_RENEW_MS: '100',
+      CANCEL_ON_DISCONNECT_SESSION_TTL_MS: '300',
+      CANCEL_ON_DISCONNECT_MAX_SESSIONS: '1',
+      CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: '2',
+    }).cancelOnDisconnect;
+    expect(set).toEqual({
+      afterMs: 5_000,
+      renewMs: 100,
+      sessionTtlMs: 300,
+      maxSessions: 1,
+      maxAccounts: 2,
+    });
+    const bad = problems({
+      CANCEL_ON_DISCONNECT_AFTER_MS: '4999',
+      CANCEL_ON_DISCONNECT_RENEW_MS: '99',
+      CANCEL_ON_DISCONNECT_SESSION_TTL_MS: '1.5',
+      CANCEL_ON_DISCONNECT_MAX_SESSIONS: '0',
+      CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: 'many',
+    });
+    expect(bad.map((p) => p.split(':')[0]).sort()).toEqual([
+      'CANCEL_ON_DISCONNECT_AFTER_MS',
+      'CANCEL_ON_DISCONNECT_MAX_ACCOUNTS',
+      'CANCEL_ON_DISCONNECT_MAX_SESSIONS',
+      'CANCEL_ON_DISCONNECT_RENEW_MS',
+      'CANCEL_ON_DISCONNECT_SESSION_TTL_MS',
+    ]);
+    expect(problems({ CANCEL_ON_DISCONNECT_AFTER_MS: '900001' })[0]).toMatch(/900000/);
   });
 
   it('parses GATEWAY_REPLICAS (the fallback budget share) as a positive integer', () => {

@@ -35,10 +35,11 @@ export function cancelAlgos(
   account: Account,
   symbol: string | undefined,
   type: AlgoType | undefined,
+  reason = USER,
 ): void {
   for (const root of [...ctx.state.algo.open]) {
     if (root.account !== account || (symbol !== undefined && root.symbol !== symbol)) continue;
     if (type !== undefined && !MATCHES[type].includes(root.algoType as AlgoType)) continue;
-    cancelAndReport(ctx, root, USER);
+    cancelAndReport(ctx, root, reason);
   }
 }

@@ -7,6 +7,7 @@ import { algoReadRoutes } from './algo-read.ts';
 import { batchRoutes } from './batch.ts';
 import { brokerRoutes } from './broker.ts';
 import { cancelRoutes } from './cancel.ts';
+import { cancelAllAfterRoutes } from './cancel-all-after.ts';
 import { batchCancelRoutes } from './cancel-batch.ts';
 import { editRoutes } from './edit.ts';
 import { fundingRoutes } from './funding.ts';
@@ -28,6 +29,7 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   ...editRoutes,
   ...cancelRoutes,
   ...batchCancelRoutes,
+  ...cancelAllAfterRoutes,
   ...orderListRoutes,
   ...portfolioRoutes,
   ...transferRoutes,

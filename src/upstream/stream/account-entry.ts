@@ -5,7 +5,7 @@
  * order; an event the log cannot take (the store is down) is still delivered, with an
  * unlogged cursor (a resume from it starts with a snapshot).
  */
-import type { AccountListener } from './hub-listeners.ts';
+import type { AccountListener } from './hub-options.ts';
 import { unloggedCursor } from './log/cursor.ts';
 import type { AccountEventLog } from './log/event-log.ts';
 import { eventIdentity } from './log/identity.ts';

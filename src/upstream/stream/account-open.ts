@@ -52,3 +52,21 @@ export function openAccountEntry(credentials: AccountCredentials, deps: OpenDeps
   });
   return entry;
 }
+
+/**
+ * Renews, every third of a lease, this replica's leases on the logs of the accounts whose
+ * stream is up here (one down longer than a lease lets it lapse); returns the timer.
+ */
+export function renewingLeases(
+  log: AccountEventLog,
+  accounts: ReadonlyMap<string, Held>,
+): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const ids = [...accounts.entries()]
+      .filter(([, entry]) => entry.isJoined && entry.stream.isReady)
+      .map(([id]) => id);
+    if (ids.length > 0) log.renew(ids).catch(() => undefined);
+  }, log.leaseMs / 3);
+  timer.unref();
+  return timer;
+}

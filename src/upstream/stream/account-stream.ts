@@ -5,21 +5,17 @@
  * replica's next query is fresh), then reaches the hub, in arrival order. After a reconnect
  * every order updated since the last event seen (less a margin) is re-read by REST and each
  * one whose state the subscribers have not seen is emitted (order-resync.ts), so a final
- * order state reached in the gap is delivered; positions and balances are re-read too.
+ * order state reached in the gap is delivered; algo orders (algo-resync.ts), positions and
+ * balances are re-read too.
  */
 import { RequestSigner } from '../../auth/request-signature.ts';
 import { PRIVATE_TOPICS } from '../../contract/constants.ts';
 import { ORDER_STATE } from '../../contract/endpoint-parts.ts';
-import {
-  type BalanceModel,
-  balanceFromRest,
-  type PositionModel,
-  positionFromRest,
-} from '../../models/portfolio.ts';
 import type { AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import type { AccountReads } from './account-reads.ts';
 import { algoOrderFromStream } from './algo-map.ts';
+import { AlgoResync } from './algo-resync.ts';
 import { type BackoffPolicy, backoffDelay } from './backoff.ts';
 import {
   balancesFromStream,
@@ -37,6 +33,7 @@ import {
   type ResyncStats,
   resyncOrders,
 } from './order-resync.ts';
+import { PortfolioSeen, resyncPortfolio } from './portfolio-resync.ts';
 import { StreamSocket } from './socket.ts';
 
 /** Cache groups an order or algo event makes stale: what an order mutation makes stale. */
@@ -68,17 +65,13 @@ export interface AccountStreamOptions {
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
-const samePosition = (a: PositionModel, b: PositionModel) =>
-  a.quantity === b.quantity && a.averageOpenPrice === b.averageOpenPrice;
-const sameBalance = (a: BalanceModel, b: BalanceModel) =>
-  a.holding === b.holding && a.frozen === b.frozen;
-
 export class AccountStream {
   private readonly socket: StreamSocket;
   /** What the subscribers last saw of each order. */
   private readonly ledger = new OrderLedger();
-  private readonly positions = new Map<string, PositionModel>();
-  private readonly balances = new Map<string, BalanceModel>();
+  /** What the subscribers last saw of each algo order tree, and its gap reads. */
+  private readonly algo: AlgoResync;
+  private readonly portfolio = new PortfolioSeen();
   private readonly bounds: ResyncBounds;
   private readonly stats: ResyncStats;
   /** Events are handled one after the other, in arrival order. */
@@ -96,15 +89,21 @@ export class AccountStream {
   resyncs = 0;
 
   constructor(private readonly options: AccountStreamOptions) {
-    const { credentials } = options;
+    const { accountId, secret } = options.credentials;
     this.bounds = options.resync ?? DEFAULT_RESYNC_BOUNDS;
     this.stats = options.stats ?? newResyncStats();
-    const signer = new RequestSigner({
-      accountId: credentials.accountId,
-      secret: credentials.secret,
-    });
+    this.algo = new AlgoResync(
+      {
+        reads: options.reads,
+        emit: (order) => options.emit({ type: 'algo', order }),
+        bounds: this.bounds,
+      },
+      (what, read) => this.attempt(what, read),
+      options.log,
+    );
+    const signer = new RequestSigner({ accountId, secret });
     this.socket = new StreamSocket({
-      url: `${options.wsBase}/v2/ws/private/stream/${encodeURIComponent(credentials.accountId)}`,
+      url: `${options.wsBase}/v2/ws/private/stream/${encodeURIComponent(accountId)}`,
       auth: () => {
         const timestamp = options.now();
         return { svc_key: signer.publicKey, sign: signer.sign(String(timestamp)), timestamp };
@@ -133,6 +132,11 @@ export class AccountStream {
     return this.socket.isReady;
   }
 
+  /** Resolves true once the stream is up (false: closed, or not within `ms`). */
+  whenReady(ms: number): Promise<boolean> {
+    return this.socket.whenReady(ms);
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.retry);
@@ -155,6 +159,8 @@ export class AccountStream {
     this.options.ready?.();
     if (!resumed) {
       this.seenUntil = Math.max(this.seenUntil, upAt);
+      // What is open now: a tree that ends in a later gap is looked up by id.
+      this.serial(() => this.algo.seed());
       return;
     }
     let since = this.seenUntil - this.bounds.marginMs;
@@ -176,7 +182,7 @@ export class AccountStream {
       }
       case 'algoexecutionreport': {
         const order = algoOrderFromStream(data);
-        if (!order) return;
+        if (!order || !this.algo.pushed(order)) return;
         await invalidate(ORDER_GROUPS);
         emit({ type: 'algo', order });
         return;
@@ -188,7 +194,7 @@ export class AccountStream {
       case 'position': {
         const positions = positionsFromStream(data);
         if (positions.length === 0) return;
-        for (const p of positions) this.positions.set(`${p.symbol}|${p.marginMode}`, p);
+        this.portfolio.note({ positions });
         await invalidate(['positions']);
         emit({ type: 'positions', positions });
         return;
@@ -196,7 +202,7 @@ export class AccountStream {
       case 'balance': {
         const balances = balancesFromStream(data, ts);
         if (balances.length === 0) return;
-        for (const b of balances) this.balances.set(b.token, b);
+        this.portfolio.note({ balances });
         await invalidate(['balances']);
         emit({ type: 'balances', balances });
         return;
@@ -262,28 +268,11 @@ export class AccountStream {
         since,
       });
     }
-    if (attempt === 0) await this.resyncPortfolio();
+    if (attempt === 0) {
+      await resyncPortfolio(this.portfolio, reads, emit, (what, read) => this.attempt(what, read));
+      this.stats.algoOrders += await this.algo.resync(since);
+    }
     if (orders) this.resyncs++;
-  }
-
-  /** Positions and balances that moved while the stream was down. */
-  private async resyncPortfolio(): Promise<void> {
-    const { reads, emit } = this.options;
-    const positions = (await this.attempt('positions', reads.positions)) ?? [];
-    const changedPositions = positions.map(positionFromRest).filter((p) => {
-      const key = `${p.symbol}|${p.marginMode}`;
-      const known = this.positions.get(key);
-      this.positions.set(key, p);
-      return !known || !samePosition(known, p);
-    });
-    if (changedPositions.length > 0) emit({ type: 'positions', positions: changedPositions });
-    const holdings = (await this.attempt('balances', reads.holdings)) ?? [];
-    const changedBalances = holdings.map(balanceFromRest).filter((b) => {
-      const known = this.balances.get(b.token);
-      this.balances.set(b.token, b);
-      return !known || !sameBalance(known, b);
-    });
-    if (changedBalances.length > 0) emit({ type: 'balances', balances: changedBalances });
   }
 
   private async attempt<T>(what: string, read: () => Promise<T>): Promise<T | undefined> {

@@ -89,5 +89,6 @@ export function algoOrderFromStream(data: unknown): AlgoOrderModel | undefined {
     // An element whose parent is not in the push hangs under the root (never lost).
     (byId.get(e.parentAlgoOrderId) ?? root).childOrders.push(e);
   }
+  root.source = 'stream';
   return root;
 }

@@ -1,9 +1,10 @@
-/** What the stream hub (hub.ts) is built from. */
+/** What a stream hub is made with, and what listens to it. */
 import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import type { AccountReads } from './account-reads.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { AccountEventLog } from './log/event-log.ts';
+import type { AccountStreamEvent } from './models.ts';
 import type { ResyncBounds } from './order-resync.ts';
 
 export interface StreamHubOptions {
@@ -34,6 +35,26 @@ export interface StreamHubOptions {
   /** The id in the public stream's path (any id works for public data). @default 'svc-gateway' */
   publicId?: string;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
+  /**
+   * The public connection is (back) up, or a maintenance ended: the symbols' rules may have
+   * changed while nobody listened (the gateway drops its cached rules).
+   */
+  rulesMayHaveChanged?: () => void;
   /** Overrides the REST reads of a resync (tests). @default accountReads(forAccount(credentials)) */
   reads?: (credentials: AccountCredentials) => AccountReads;
 }
+
+/**
+ * A listener is a function or an object with the method (a subscriber that is already an
+ * object: no closure per subscriber, there are thousands).
+ */
+export type AccountListener =
+  | ((event: AccountStreamEvent) => void)
+  | { accountEvent(event: AccountStreamEvent): void };
+export type PublicListener =
+  | ((data: unknown, ts: number) => void)
+  | {
+      publicData(data: unknown, ts: number): void;
+      /** The upstream refused the topic (`errorMsg`, e.g. `invalid symbol <s>`). */
+      publicRefused?(reason: string): void;
+    };

@@ -8,10 +8,11 @@
  */
 import { MAINTENANCE_TOPIC } from '../../contract/constants.ts';
 import type { AccountApi, AccountCredentials } from '../api.ts';
-import { type Held, openAccountEntry } from './account-open.ts';
+import type { CacheGroup } from '../catalog.ts';
+import { type Held, openAccountEntry, renewingLeases } from './account-open.ts';
 import { backoffDelay } from './backoff.ts';
-import type { AccountListener, PublicListener } from './hub-listeners.ts';
-import type { StreamHubOptions } from './hub-options.ts';
+import type { AccountListener, PublicListener, StreamHubOptions } from './hub-options.ts';
+import { LiveMarks } from './live-marks.ts';
 import type { AccountEventLog } from './log/event-log.ts';
 import { MemoryEventLog } from './log/memory-log.ts';
 import { maintenanceFromStream } from './map.ts';
@@ -20,8 +21,7 @@ import type { MaintenanceStatusModel } from './market-models.ts';
 import { newResyncStats, type ResyncStats } from './order-resync.ts';
 import { StreamSocket } from './socket.ts';
 
-export type { AccountListener, PublicListener } from './hub-listeners.ts';
-export type { StreamHubOptions } from './hub-options.ts';
+export type { AccountListener, PublicListener, StreamHubOptions } from './hub-options.ts';
 
 export interface HubStats {
   publicOpen: boolean;
@@ -42,6 +42,8 @@ export class StreamHub {
   readonly resyncStats: ResyncStats = newResyncStats();
   /** The local order books, one per symbol followed here, fed by the public connection. */
   readonly books: MarketBooks;
+  /** The live mark prices (`markprices`), followed while order checks or risk read them. */
+  readonly marks: LiveMarks;
   /** The accounts' event log: what resumed subscriptions replay. */
   readonly eventLog: AccountEventLog;
   /** Renews this replica's writer leases on the logs of the accounts it streams. */
@@ -49,8 +51,7 @@ export class StreamHub {
 
   constructor(private readonly options: StreamHubOptions) {
     this.eventLog = options.eventLog ?? new MemoryEventLog();
-    this.renewing = setInterval(() => this.renewLeases(), this.eventLog.leaseMs / 3);
-    this.renewing.unref();
+    this.renewing = renewingLeases(this.eventLog, this.accounts);
     const port: PublicPort = {
       listen: (topic, listener) => this.listenPublic(topic, listener),
       unlisten: (topic, listener) => this.unlistenPublic(topic, listener),
@@ -62,6 +63,7 @@ export class StreamHub {
       retryDelay: (attempt) => backoffDelay(this.socketOptions.backoff, attempt),
       ...(options.log ? { log: options.log } : {}),
     });
+    this.marks = new LiveMarks(port, options.now ? { now: options.now } : {});
   }
 
   private get socketOptions() {
@@ -109,22 +111,19 @@ export class StreamHub {
     held.closing.unref();
   }
 
-  /**
-   * Resolves true once the account's stream is up and this replica logs its events (a
-   * resumed subscription reads the log then), false after `timeoutMs` or without a stream.
-   */
+  /** True once the account's stream is up and its events logged here; false after `timeoutMs`. */
   whenLogging(accountId: string, timeoutMs: number): Promise<boolean> {
     return this.accounts.get(accountId)?.whenJoined(timeoutMs) ?? Promise.resolve(false);
-  }
-
-  /** The account's upstream view (no request deadline): a resume's snapshot reads. */
-  accountApi(credentials: AccountCredentials): AccountApi {
-    return this.options.forAccount(credentials);
   }
 
   /** Whether an account's stream is up and its events logged by this replica. */
   accountLogging(accountId: string): boolean {
     return this.accounts.get(accountId)?.isJoined ?? false;
+  }
+
+  /** The account's upstream view (no request deadline): a resume's snapshot reads. */
+  accountApi(credentials: AccountCredentials): AccountApi {
+    return this.options.forAccount(credentials);
   }
 
   /** Listens to a public topic; returns the release (idempotent). */
@@ -175,6 +174,16 @@ export class StreamHub {
     return this.accounts.get(accountId)?.stream.isReady ?? false;
   }
 
+  /** Resolves true once the account's stream is up; false: no stream here, or not within `ms`. */
+  whenAccountReady(accountId: string, ms: number): Promise<boolean> {
+    return this.accounts.get(accountId)?.stream.whenReady(ms) ?? Promise.resolve(false);
+  }
+
+  /** Drops an account's cached reads of these groups, on every replica (the client's). */
+  invalidate(accountId: string, groups: readonly CacheGroup[]): Promise<void> {
+    return this.options.invalidate(accountId, groups);
+  }
+
   /** Resyncs an account's stream has completed (tests, metrics). */
   resyncs(accountId: string): number {
     return this.accounts.get(accountId)?.stream.resyncs ?? 0;
@@ -195,6 +204,7 @@ export class StreamHub {
     this.closed = true;
     clearInterval(this.renewing);
     this.books.close();
+    this.marks.close();
     for (const entry of this.accounts.values()) {
       clearTimeout(entry.closing);
       entry.stream.close();
@@ -205,6 +215,39 @@ export class StreamHub {
     this.publicSocket?.close();
     this.publicSocket = undefined;
     this.topics.clear();
+  }
+
+  /**
+   * The maintenance status now: the last push when the topic is followed here, else the
+   * first push after subscribing (the upstream pushes its current status on subscribe),
+   * waited for at most `waitMs`. The topic is then followed for `keepMs` more, so the next
+   * reads answer at once. Undefined when nothing came in time.
+   */
+  async maintenanceNow(
+    waitMs = 2_000,
+    keepMs = 60_000,
+  ): Promise<MaintenanceStatusModel | undefined> {
+    const listener = () => {};
+    this.listenPublic(MAINTENANCE_TOPIC, listener);
+    const release = setTimeout(() => this.unlistenPublic(MAINTENANCE_TOPIC, listener), keepMs);
+    release.unref();
+    if (this.maintenance !== undefined || this.closed) return this.maintenance;
+    await new Promise<void>((resolve) => {
+      const pushed = () => {
+        clearTimeout(timer);
+        this.unlistenPublic(MAINTENANCE_TOPIC, pushed);
+        resolve();
+      };
+      const timer = setTimeout(pushed, waitMs);
+      this.listenPublic(MAINTENANCE_TOPIC, pushed);
+    });
+    return this.maintenance;
+  }
+
+  private maintenancePush(data: unknown): void {
+    const ended = this.maintenance?.underMaintenance === true;
+    this.maintenance = maintenanceFromStream(data) ?? this.maintenance;
+    if (ended && !this.maintenance?.underMaintenance) this.options.rulesMayHaveChanged?.();
   }
 
   private openAccount(credentials: AccountCredentials): Held {
@@ -223,14 +266,6 @@ export class StreamHub {
     return entry;
   }
 
-  /** The leases of every account whose stream is up here (down longer than a lease: it lapses). */
-  private renewLeases(): void {
-    const ids = [...this.accounts.entries()]
-      .filter(([, entry]) => entry.isJoined && entry.stream.isReady)
-      .map(([id]) => id);
-    if (ids.length > 0) this.eventLog.renew(ids).catch(() => undefined);
-  }
-
   private openPublic(): StreamSocket {
     if (this.publicSocket) return this.publicSocket;
     const id = encodeURIComponent(this.options.publicId ?? 'svc-gateway');
@@ -238,8 +273,7 @@ export class StreamHub {
       url: `${this.options.wsBase}/ws/stream/${id}`,
       ...this.socketOptions,
       onPush: (topic, data, ts) => {
-        if (topic === MAINTENANCE_TOPIC)
-          this.maintenance = maintenanceFromStream(data) ?? this.maintenance;
+        if (topic === MAINTENANCE_TOPIC) this.maintenancePush(data);
         for (const l of this.topics.get(topic) ?? []) {
           if (typeof l === 'function') l(data, ts);
           else l.publicData(data, ts);
@@ -251,9 +285,13 @@ export class StreamHub {
         }
       },
       // Every (re)connection: the books ask for fresh snapshots (updates may have been lost).
-      onReady: () => this.books.connectionReady(),
+      onReady: () => {
+        this.books.connectionReady();
+        this.options.rulesMayHaveChanged?.();
+      },
       onDown: (reason) => {
         this.books.connectionDown();
+        this.marks.connectionDown();
         this.options.log?.('upstream public stream down', { reason });
       },
     });

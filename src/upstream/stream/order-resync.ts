@@ -38,6 +38,8 @@ export interface ResyncStats {
   failed: number;
   /** Orders emitted by resyncs. */
   orders: number;
+  /** Algo order trees emitted by resyncs. */
+  algoOrders: number;
 }
 
 export const newResyncStats = (): ResyncStats => ({
@@ -45,6 +47,7 @@ export const newResyncStats = (): ResyncStats => ({
   truncated: 0,
   failed: 0,
   orders: 0,
+  algoOrders: 0,
 });
 
 export interface OrderResyncDeps {

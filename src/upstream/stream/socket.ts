@@ -42,6 +42,8 @@ export class StreamSocket {
   /** One-shot requests of this connection awaiting their answer (deadline: `silenceMs`, ≤ 10 s). */
   private readonly requests: PendingRequests;
   private readonly now: () => number;
+  /** `whenReady` callers: told true when the connection comes up, false when it closes. */
+  private readonly readyWaiters = new Set<(up: boolean) => void>();
 
   constructor(private readonly options: StreamSocketOptions) {
     this.now = options.now ?? Date.now;
@@ -55,6 +57,20 @@ export class StreamSocket {
   /** Whether the connection is up, authenticated and every topic's subscription acknowledged. */
   get isReady(): boolean {
     return this.ready;
+  }
+
+  /** Resolves true once ready (now, if it is), false when closed first or `ms` passes. */
+  whenReady(ms: number): Promise<boolean> {
+    if (this.ready || this.closed) return Promise.resolve(this.ready);
+    return new Promise((resolve) => {
+      const settle = (up: boolean) => {
+        clearTimeout(timer);
+        this.readyWaiters.delete(settle);
+        resolve(up);
+      };
+      const timer = setTimeout(() => settle(false), ms);
+      this.readyWaiters.add(settle);
+    });
   }
 
   subscribe(topic: string): void {
@@ -93,6 +109,7 @@ export class StreamSocket {
     this.closed = true;
     this.requests.failAll('closed');
     this.ready = false;
+    for (const settle of [...this.readyWaiters]) settle(false);
     clearInterval(this.watchdog);
     clearTimeout(this.retry);
     this.ws?.terminate();
@@ -219,6 +236,7 @@ export class StreamSocket {
     this.attempt = 0;
     const resumed = this.connections++ > 0;
     this.options.onReady(resumed, this.serverTs);
+    for (const settle of [...this.readyWaiters]) settle(true);
   }
 
   private down(reason: string): void {

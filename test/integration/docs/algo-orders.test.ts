@@ -30,6 +30,7 @@ describe('docs/algo-orders.md', () => {
     const trader = h.trader();
     const seen = new Map<string, unknown>();
     const ran: string[] = [];
+    let placedOnce: unknown;
     for (const block of blocks.filter((b) => !isSubscription(b))) {
       for (const { name, variables } of operations(parse(block))) {
         const values = Object.fromEntries(variables.map((v) => [v, seen.get(v)]));
@@ -40,10 +41,12 @@ describe('docs/algo-orders.md', () => {
           if (typename) expect(typename, `${name}: ${JSON.stringify(value)}`).toMatch(/Success$/);
         }
         remember(r.data, seen);
+        if (name === 'PlaceStopOnce') placedOnce = r.data.placeAlgoOrder;
         ran.push(name as string);
       }
     }
     expect(ran).toEqual([
+      'PlaceStopOnce',
       'OpenLong',
       'SetLeverage',
       'Leverage',
@@ -56,6 +59,11 @@ describe('docs/algo-orders.md', () => {
       'AlgoOrders',
       'CancelPartials',
     ]);
+    // Its clientOrderId makes the first block's repeat a replay of the same algo order.
+    const once = blocks.find((b) => b.includes('PlaceStopOnce')) as string;
+    const again = (await h.gql(trader, once)).data.placeAlgoOrder;
+    expect(again).toEqual({ ...(placedOnce as object), replayed: true });
+    expect(placedOnce).toMatchObject({ replayed: false });
   });
 
   it('its subscription delivers the trader’s algo-order changes', async () => {

@@ -38,9 +38,12 @@ const PLACE = `mutation($input: PlaceOrderInput!) {
  * The gateway's upstream budgets scaled up (POST /v1/algo/order is 1 per second): the slot
  * tests place a dozen TP/SLs. The sandbox enforces no limits here.
  */
-export async function startAlgo(traders = 12): Promise<AlgoHarness> {
+export async function startAlgo(
+  traders = 12,
+  env: Record<string, string> = {},
+): Promise<AlgoHarness> {
   const pool = callerPool('algo', traders);
-  const live = await startLive({ extra: pool.all, env: { UPSTREAM_LIMIT_SCALE: '50' } });
+  const live = await startLive({ extra: pool.all, env: { UPSTREAM_LIMIT_SCALE: '50', ...env } });
   const replica = live.replicas[0]!;
   const harness: AlgoHarness = {
     live,

@@ -493,12 +493,16 @@ it('a screen polling orders, positions and balances spends no account-info budge
   h.sandbox.resetRequestLog();
   const r = await run(
     p,
-    '{ account { orders(first: 1) { totalCount } positions { freeCollateral } balances { token } } }',
+    '{ account { orders(first: 1) { totalCount } positions { totalCollateralValue } balances { token } } }',
   );
   expect(r.errors).toBeUndefined();
   expect(h.upstreamCalls({ path: '/v1/client/info' })).toBe(0);
   expect(h.upstreamCalls()).toBe(3);
-  // An information field still reads it, once however many ask.
+  // The risk figures need the account's imr factors: read once, then held (account-factors.ts).
+  const figures = '{ account { positions { freeCollateral rows { unrealizedRoi } } } }';
+  for (let i = 0; i < 3; i++) expect((await run(p, figures)).errors).toBeUndefined();
+  expect(h.upstreamCalls({ path: '/v1/client/info' })).toBe(1);
+  // An information field reads it through the shared cache, which holds that read (5 s).
   await run(p, '{ account { id email maxLeverage feeRates { kind } } }');
   expect(h.upstreamCalls({ path: '/v1/client/info' })).toBe(1);
 });

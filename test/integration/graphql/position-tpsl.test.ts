@@ -3,8 +3,9 @@
  * setPositionTpSl and Position.tpsl through a real gateway (HTTP, Redis) in front of the
  * sandbox: triggers from PnL, offset and percent equal the facts' TP/SL maths (computed here
  * in exact rationals from the position's average open price), the slots at their boundary
- * (the 10th partial take-profit placed, the 11th refused with nothing sent; a second full one
- * refused), and one algo-order read per request for every position.
+ * (the 10th partial take-profit placed, the 11th refused with nothing sent; the 11th partial
+ * stop-loss and a second full one refused, by setPositionTpSl and by placeAlgoOrder), and one
+ * algo-order read per request for every position.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Rational, rational } from '../../helpers/decimal-reference.ts';
@@ -22,6 +23,14 @@ const SET = `mutation($input: SetPositionTpSlInput!) {
     __typename
     ... on SetPositionTpSlSuccess { algoOrderId takeProfitTriggerPrice stopLossTriggerPrice }
     ... on InputError { field rule message }
+    ... on Error { code message }
+  }
+}`;
+
+const PLACE_ALGO = `mutation($input: PlaceAlgoOrderInput!) {
+  placeAlgoOrder(input: $input) {
+    __typename
+    ... on InputError { code field rule }
     ... on Error { code message }
   }
 }`;
@@ -190,6 +199,61 @@ describe('slots', () => {
       rule: 'tpslSlots',
     });
     expect(h.upstream(erin, 'POST', '/v1/algo/order')).toBe(1);
+  });
+
+  it('a TP/SL with both legs takes a slot of each: the 11th stop-loss is refused, by either mutation', async () => {
+    const gina = h.trader();
+    await h.moveMid(3000);
+    await h.open(gina, 1);
+    for (let i = 1; i <= 10; i++) {
+      const legs = { takeProfit: { offset: 100 + i }, stopLoss: { offset: 100 + i } };
+      const r = await h.gql(gina, SET, { input: { symbol: ETH, quantity: 0.05, ...legs } });
+      expect(r.data.setPositionTpSl.__typename, `TP/SL #${i}`).toBe('SetPositionTpSlSuccess');
+    }
+    const { tpsl } = await position(gina);
+    expect(tpsl).toMatchObject({ partialTakeProfitSlotsLeft: 0, partialStopLossSlotsLeft: 0 });
+    const eleventh = await h.gql(gina, SET, {
+      input: { symbol: ETH, quantity: 0.05, stopLoss: { offset: 150 } },
+    });
+    expect(eleventh.data.setPositionTpSl).toMatchObject({
+      __typename: 'InputError',
+      code: 'BAD_USER_INPUT',
+      field: 'input.stopLoss',
+      rule: 'tpslSlots',
+    });
+    // placeAlgoOrder with its margin mode is checked the same way.
+    const stopLoss = { algoType: 'STOP_LOSS', side: 'SELL', triggerPrice: 2850 };
+    const placed = await h.gql(gina, PLACE_ALGO, {
+      input: {
+        symbol: ETH,
+        algoType: 'TP_SL',
+        marginMode: 'CROSS',
+        quantity: 0.05,
+        childOrders: [stopLoss],
+      },
+    });
+    expect(placed.data.placeAlgoOrder).toMatchObject({
+      __typename: 'InputError',
+      code: 'BAD_USER_INPUT',
+      field: 'input.childOrders',
+      rule: 'tpslSlots',
+    });
+    // The full-position slot is its own: one is placed, a second by placeAlgoOrder refused.
+    const full = await h.gql(gina, SET, { input: { symbol: ETH, stopLoss: { offset: 300 } } });
+    expect(full.data.setPositionTpSl.__typename).toBe('SetPositionTpSlSuccess');
+    const second = await h.gql(gina, PLACE_ALGO, {
+      input: {
+        symbol: ETH,
+        algoType: 'POSITIONAL_TP_SL',
+        marginMode: 'CROSS',
+        childOrders: [{ ...stopLoss, type: 'CLOSE_POSITION' }],
+      },
+    });
+    expect(second.data.placeAlgoOrder).toMatchObject({
+      field: 'input.algoType',
+      rule: 'tpslSlots',
+    });
+    expect(h.upstream(gina, 'POST', '/v1/algo/order')).toBe(11);
   });
 
   it('reads the algo orders once per request for every position', async () => {

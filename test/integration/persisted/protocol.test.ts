@@ -109,6 +109,33 @@ describe('PERSISTED_OPERATIONS=require', () => {
     expect(await again.text()).toBe('');
   });
 
+  it('GET by documentId, as POST takes it, with the same cache headers', async () => {
+    const input = {
+      symbol: 'PERP_ETH_USDC',
+      orderType: 'LIMIT',
+      side: 'BUY',
+      orderPrice: 2000,
+      orderQuantity: 0.1,
+      clientOrderId: 'po-doc-1',
+    };
+    const place = { variables: { input }, extensions: pq(hashOf('mutation PlaceOrder')) };
+    expect((await json(await post(gw, place, { token: callers.trader.token }))).errors).toBe(
+      undefined,
+    );
+    const params = {
+      documentId: `sha256:${DASHBOARD}`,
+      variables: { clientOrderIds: ['po-doc-1'] },
+    };
+    const r = await get(gw, params, { token: callers.trader.token });
+    expect(r.status).toBe(200);
+    expect((await json(r)).data?.account).toMatchObject({ id: callers.trader.entry.accountId });
+    expect(r.headers.get('cache-control')).toMatch(/^private, max-age=[1-9]\d*$/);
+    const posted = await post(gw, params, { token: callers.trader.token });
+    expect((await json(posted)).data?.account).toMatchObject({
+      id: callers.trader.entry.accountId,
+    });
+  });
+
   it('never lets a shared cache keep a nonce, a POST or an error', async () => {
     const nonce = await get(gw, { extensions: pq(NONCE) });
     expect(nonce.status).toBe(200);

@@ -90,6 +90,19 @@ const FIELDS: Record<string, Field> = {
     query: () => '{ referralAdminInfo { meta { total } } }',
     allowed: (_c, r) => expect(data(r, 'referralAdminInfo')).not.toBeNull(),
   },
+  orderPreview: {
+    access: 'caller',
+    // A symbol the upstream does not list: answered from the public rules alone (the account
+    // reads behind the figures include a leverage read that is 1 per second per gateway).
+    query: () =>
+      `{ orderPreview(input: {symbol: "PERP_NOPE_USDC", orderType: MARKET, side: BUY,
+         orderQuantity: 0.001}) { issues { field rule } notional } }`,
+    allowed: (_c, r) =>
+      expect(data(r, 'orderPreview')).toEqual({
+        issues: [{ field: 'input.symbol', rule: 'unknownSymbol' }],
+        notional: null,
+      }),
+  },
   placeOrder: {
     access: 'caller',
     mutation: true,

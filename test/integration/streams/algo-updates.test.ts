@@ -4,8 +4,11 @@
  * hub → the sandbox's `algoexecutionreport`, on real Redis. A STOP placed through the gateway
  * fires when the mid (and the mark) crosses its trigger (POST /sandbox/markets/{symbol}/mid):
  * each transport delivers its trigger once, with the order it placed filled, and moving the
- * mark across the trigger again fires nothing more. An algo order cancelled at the upstream
- * behind the gateway's back is known from the stream alone, which drops the cached list.
+ * mark across the trigger again fires nothing more. A TP/SL set by setPositionTpSl fires the
+ * same way: one closing order, its realized PnL on the order and on the leg. A full-position
+ * TP/SL follows its position (Position.tpsl and the updates) and ends with it. An algo order
+ * cancelled at the upstream behind the gateway's back is known from the stream alone, which
+ * drops the cached list.
  * Position.tpsl is for queries: a subscription selecting it gets an error naming the rule.
  */
 import { print } from 'graphql';
@@ -18,7 +21,7 @@ import { type Result, type Sub, sseSubscribe, wsClient, wsSubscribe } from './ga
 
 let h: AlgoHarness;
 beforeAll(async () => {
-  h = await startAlgo(4);
+  h = await startAlgo(6);
 });
 afterAll(() => h.close());
 
@@ -47,6 +50,37 @@ const privateReady = (caller: TestCaller) =>
       interval: 10,
     })
     .toBe(true);
+
+const SET_TPSL = `mutation($input: SetPositionTpSlInput!) {
+  setPositionTpSl(input: $input) {
+    ... on SetPositionTpSlSuccess { algoOrderId takeProfitTriggerPrice }
+    ... on Error { code message }
+  }
+}`;
+
+const TREES = `subscription($symbol: String) {
+  algoOrderUpdates(symbol: $symbol) {
+    algoOrderId quantity status isTriggered
+    childOrders { algoType quantity status isTriggered executedQuantity realizedPnl }
+  }
+}`;
+
+/** A fresh trader with a long of `quantity` ETH and a graphql-ws subscription to its trees. */
+async function longWithUpdates(quantity: number) {
+  const caller = h.trader();
+  await h.moveMid(3000);
+  await h.open(caller, quantity);
+  const client = wsClient(h.live.replicas[0]!, caller.token);
+  const ws = wsSubscribe(client, TREES, { symbol: ETH });
+  await privateReady(caller);
+  const tree = (id: unknown, match: (u: Update & Record<string, unknown>) => boolean) =>
+    ws.next((r) => r.data?.algoOrderUpdates?.algoOrderId === id && match(r.data.algoOrderUpdates));
+  const close = async () => {
+    ws.stop();
+    await client.dispose();
+  };
+  return { caller, ws, tree, close };
+}
 
 describe('algoOrderUpdates', () => {
   it('delivers a STOP placed, then its trigger once, on graphql-ws and SSE', async () => {
@@ -119,6 +153,87 @@ describe('algoOrderUpdates', () => {
     ws.stop();
     sse.stop();
     await client.dispose();
+  });
+
+  it('a TP/SL fires once on the mark: one closing order, its realized PnL, the update', async () => {
+    const { caller, ws, tree, close } = await longWithUpdates(1);
+    const set = await h.gql(caller, SET_TPSL, {
+      input: { symbol: ETH, quantity: 0.4, takeProfit: { offset: 100 }, stopLoss: { offset: 100 } },
+    });
+    const { algoOrderId: id, takeProfitTriggerPrice: tp } = set.data.setPositionTpSl;
+    await tree(id, (u) => u.status === 'NEW');
+    await h.moveMid(tp + 5);
+    const done = await tree(id, (u) => u.status === 'FILLED');
+    const [takeProfit, stopLoss] = done.data.algoOrderUpdates.childOrders;
+    expect(takeProfit).toMatchObject({
+      algoType: 'TAKE_PROFIT',
+      status: 'FILLED',
+      isTriggered: true,
+      executedQuantity: 0.4,
+    });
+    expect(takeProfit.realizedPnl).toBeGreaterThan(0);
+    expect(stopLoss).toMatchObject({
+      algoType: 'STOP_LOSS',
+      status: 'CANCELLED',
+      isTriggered: false,
+    });
+    // Across the trigger again: nothing more fires (a later STOP's update marks the end).
+    await h.moveMid(3000);
+    await h.moveMid(tp + 10);
+    const marker = await h.gql(caller, PLACE, {
+      input: {
+        symbol: ETH,
+        algoType: 'STOP',
+        side: 'SELL',
+        type: 'MARKET',
+        quantity: 0.1,
+        triggerPrice: 2000,
+      },
+    });
+    await ws.next(
+      (r) => r.data?.algoOrderUpdates?.algoOrderId === marker.data.placeAlgoOrder.algoOrderId,
+    );
+    const legs = updatesOf(ws, id).map((u) => (u.childOrders as { isTriggered: boolean }[])[0]);
+    expect(legs.filter((leg, i) => leg?.isTriggered && !legs[i - 1]?.isTriggered)).toHaveLength(1);
+    // One closing order, its realized PnL the leg's; the position is what remains.
+    const ORDERS = `{ account {
+      orders(first: 10) { edges { node { side executedQuantity realizedPnl } } }
+      positions { rows { symbol quantity } }
+    } }`;
+    const { account } = (await h.gql(caller, ORDERS)).data;
+    const sells = account.orders.edges
+      .map((e: { node: Record<string, unknown> }) => e.node)
+      .filter((o: { side: string }) => o.side === 'SELL');
+    expect(sells).toEqual([
+      { side: 'SELL', executedQuantity: 0.4, realizedPnl: takeProfit.realizedPnl },
+    ]);
+    expect(account.positions.rows).toEqual([{ symbol: ETH, quantity: 0.6 }]);
+    await close();
+  });
+
+  it('a full-position TP/SL follows its position and ends with it', async () => {
+    const { caller, tree, close } = await longWithUpdates(1);
+    const set = await h.gql(caller, SET_TPSL, {
+      input: { symbol: ETH, takeProfit: { offset: 300 }, stopLoss: { offset: 300 } },
+    });
+    const id = set.data.setPositionTpSl.algoOrderId;
+    await tree(id, (u) => u.status === 'NEW');
+    const FULL = '{ account { positions { rows { tpsl { full { algoOrderId quantity } } } } } }';
+    const full = async () => (await h.gql(caller, FULL)).data.account.positions.rows[0]?.tpsl.full;
+    expect(await full()).toEqual({ algoOrderId: id, quantity: 1 });
+    await h.open(caller, 0.5);
+    const grown = await tree(id, (u) => u.quantity === 1.5);
+    const quantities = (u: Record<string, unknown>) =>
+      (u.childOrders as { quantity: number }[]).map((leg) => leg.quantity);
+    expect(quantities(grown.data.algoOrderUpdates)).toEqual([1.5, 1.5]);
+    expect(await full()).toEqual({ algoOrderId: id, quantity: 1.5 });
+    await h.open(caller, -1.5);
+    const ended = await tree(id, (u) => u.status === 'CANCELLED');
+    expect(
+      ended.data.algoOrderUpdates.childOrders.map((l: { status: string }) => l.status),
+    ).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(await full()).toBeNull();
+    await close();
   });
 
   it("drops the cached algo-order list on the stream's event", async () => {

@@ -7,6 +7,7 @@
  */
 // @module-tag redis
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareCursors } from '../../../src/upstream/stream/log/cursor.ts';
 import { SandboxClient } from '../../helpers/sandbox-client.ts';
 import { makeCaller, type TestCaller } from '../server/harness.ts';
 import {
@@ -86,11 +87,12 @@ describe('resume on another replica, log covering the gap', () => {
   let h: LiveHarness;
   const carl = makeCaller('carl', 'trader');
   const dora = makeCaller('dora', 'trader');
+  const fred = makeCaller('fred', 'trader');
 
   beforeAll(async () => {
     h = await startLive({
       replicas: 2,
-      extra: [carl, dora],
+      extra: [carl, dora, fred],
       env: { STREAM_RESUME_WINDOW_MS: '30000' },
     });
   });
@@ -169,6 +171,45 @@ describe('resume on another replica, log covering the gap', () => {
     expect(resumed.results.every((r) => r.extensions?.resumed === undefined)).toBe(true);
     await againClient.dispose();
     await controlClient.dispose();
+  });
+
+  it('positionUpdates: resumeFrom replays the fill of the gap from the log, then live', async () => {
+    const t = trader(h, fred);
+    const POSITIONS = `subscription P($from: String) {
+      positionUpdates(resumeFrom: $from) { symbol quantity cursor }
+    }`;
+    const rows = (sub: Sub) =>
+      sub.results.flatMap((r: Result) => (r.data?.positionUpdates ?? []) as Row[]);
+    type Row = { symbol: string; quantity: number; cursor: string };
+    const ordersClient = wsClient(h.replicas[0]!, fred.token);
+    const orders = wsSubscribe(ordersClient, UPDATES);
+    await logging(h, 0, fred);
+    // A cursor from before the gap (any account subscription's cursor resumes any other).
+    const a = await t.buy(2700);
+    const cursor = (await until(orders, a.id, 'NEW')).at(-1)!.cursor;
+    const b = await t.buy(2900);
+    await fillAt2900(h, orders, b.id);
+
+    const againClient = wsClient(h.replicas[1]!, fred.token);
+    const resumed = wsSubscribe(againClient, POSITIONS, { from: cursor });
+    const filled = await resumed.next((r) =>
+      (r.data?.positionUpdates ?? []).some((p: Row) => p.symbol === ETH && p.quantity === 1),
+    );
+    // The first thing it got: replayed from the log (nothing moved since to recompute it).
+    expect(resumed.results[0]).toBe(filled);
+    const replayed = filled.data.positionUpdates as Row[];
+    expect(compareCursors(replayed[0]!.cursor, cursor)).toBeGreaterThan(0);
+    expect(new Set(replayed.map((p) => p.cursor)).size).toBe(1);
+    expect(filled.extensions?.resumed).toBeUndefined();
+    // Live: the next fill's position arrives after the replay.
+    const c = await t.buy(2900);
+    await fillAt2900(h, orders, c.id);
+    await resumed.next((r) =>
+      (r.data?.positionUpdates ?? []).some((p: Row) => p.symbol === ETH && p.quantity === 2),
+    );
+    expect(rows(resumed).every((p) => typeof p.cursor === 'string')).toBe(true);
+    await againClient.dispose();
+    await ordersClient.dispose();
   });
 
   it('refuses a resumeFrom or Last-Event-ID that is not a cursor', async () => {

@@ -118,6 +118,13 @@ describe('every operation of the catalog', () => {
     await t.cancelOrdersByClientOrderIds(['batch-3']);
     expect((await t.orderById(third.order_id)).status).toBe('CANCELLED');
     expect((await t.cancelAllOrders({ symbol: 'PERP_ETH_USDC' })).status).toBe('CANCEL_ALL_SENT');
+    // The dead-man switch (1 call per second; it would fire long after this file's tests).
+    const armedAt = Date.now();
+    const armed = Number(
+      (await t.cancelAllAfter({ trigger_after: 900_000 })).expected_trigger_time,
+    );
+    expect(armed - 900_000).toBeGreaterThanOrEqual(armedAt);
+    expect(armed - 900_000).toBeLessThanOrEqual(Date.now());
     await t.createOrder(marketOrder('fill-1'));
     const positions = await t.positions();
     expect(positions.rows.map((r) => r.symbol)).toEqual(['PERP_BTC_USDC']);

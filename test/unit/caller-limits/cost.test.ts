@@ -56,6 +56,9 @@ describe('operationCost', () => {
     expect(cost('{ account { id positions { marginRatio } balances { token } } }').total).toBe(3);
     const viaFragment = '{ account { ...A } } fragment A on Account { positions { marginRatio } }';
     expect(cost(viaFragment).total).toBe(2);
+    const max = (side: string) =>
+      `${side}: maxOrderQuantity(symbol: "PERP_ETH_USDC", side: ${side})`;
+    expect(cost(`{ account { ${max('BUY')} ${max('SELL')} } }`).total).toBe(3);
   });
 
   it('counts a field repeated without aliases once: GraphQL merges it into one', () => {

@@ -31,6 +31,7 @@ import {
   REFERRAL_ADMIN_QUERY,
 } from '../../../src/contract/fields-admin.ts';
 import {
+  CANCEL_ALL_AFTER_BODY,
   CANCEL_CLIENT_ORDERS_QUERY,
   CANCEL_ORDERS_QUERY,
   EDIT_ORDER_BODY,
@@ -141,6 +142,10 @@ const NUMBERS = [
   501,
   1000,
   1001,
+  4_999,
+  5_000,
+  900_000,
+  900_001,
   0.00001,
   0.00003,
   0.000015,
@@ -216,6 +221,12 @@ describe("the rows' field rules", () => {
       ['a lower top level', LEVEL, { ...LEVEL, max: 2 }, 3],
       ['a smaller page', LIST_ORDERS_QUERY.size, { ...LIST_ORDERS_QUERY.size, max: 100 }, 200],
       ['strictly positive', NON_NEGATIVE, { ...NON_NEGATIVE, positive: true }, 0],
+      [
+        'no off value',
+        CANCEL_ALL_AFTER_BODY.trigger_after,
+        { ...CANCEL_ALL_AFTER_BODY.trigger_after, off: undefined },
+        0,
+      ],
       [
         'fewer margin modes',
         MARGIN_MODE_BODY.default_margin_mode,

@@ -1,8 +1,7 @@
 /**
  * The docs show only what works: every ```graphql block of README.md, docs/api.md,
- * docs/market-data.md and docs/algo-orders.md parses and validates against the schema, every
- * npm script they name
- * exists, and every relative link (images included) points at a file and heading that exist.
+ * docs/market-data.md, docs/algo-orders.md, docs/risk.md and docs/orders.md parses and validates against the
+ * schema, every npm script they name exists, and every relative link (images included) points at a file and heading that exist.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { parse, validate } from 'graphql';
@@ -21,7 +20,8 @@ const scripts = Object.keys(
 );
 
 describe('GraphQL in the docs', () => {
-  for (const path of ['README.md', 'docs/api.md', 'docs/market-data.md', 'docs/algo-orders.md']) {
+  const withGraphQL = ['README.md', 'docs/api.md', 'docs/market-data.md', 'docs/algo-orders.md'];
+  for (const path of [...withGraphQL, 'docs/risk.md', 'docs/orders.md']) {
     const blocks = fencedBlocks(readDoc(path), 'graphql');
 
     it(`${path} has GraphQL examples`, () => {

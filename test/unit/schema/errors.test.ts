@@ -133,14 +133,24 @@ describe('mutation union members', () => {
       __typename: 'InputError',
       code: 'BAD_USER_INPUT',
       field: 'input.message.chainId',
-      rule: 'must be digits',
+      rule: 'upstreamRefused',
       upstreamCode: -1005,
     });
+    expect(member?.message).toMatch(/message\.chain_id: must be digits/);
     expect(toErrorMember(rejected(-1004, 'no colon here'))).toMatchObject({
       __typename: 'InputError',
       field: null,
-      rule: 'no colon here',
+      rule: 'upstreamRefused',
     });
+    const rules = (text: string) =>
+      (toErrorMember(rejected(-1005, text)) as unknown as { rule: string }).rule;
+    expect(rules('symbol: unknown symbol PERP_NOPE_USDC')).toBe('unknownSymbol');
+    expect(rules('order_price: is required for LIMIT orders')).toBe('required');
+    expect(rules('order_quantity: must be positive')).toBe('positive');
+    expect(rules('order_tag: must be at most 36 characters')).toBe('max');
+    expect(rules('order_tag: must match enum:<ENUM_ID>')).toBe('format');
+    expect(rules('leverage: at most 20 for PERP_ETH_USDC')).toBe('max');
+    expect(rules('side: must be one of BUY, SELL')).toBe('enum');
   });
 
   it('rate limits carry retryAfterMs; unavailability its own member', () => {

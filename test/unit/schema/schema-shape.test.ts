@@ -30,6 +30,7 @@ const MUTATIONS = [
   'cancelAlgoOrders',
   'setPositionTpSl',
   'setLeverage',
+  'closePosition',
 ];
 
 describe('schema shape (names other tools call)', () => {
@@ -73,6 +74,8 @@ describe('schema shape (names other tools call)', () => {
         'orderBook',
         'marketTrades',
         'klines',
+        'maintenanceStatus',
+        'orderPreview',
       ].sort(),
     );
     expect(fields(schema.getMutationType()).sort()).toEqual([...MUTATIONS].sort());
@@ -161,11 +164,23 @@ describe('schema shape (names other tools call)', () => {
     expect(argsOf('Query', 'order')).toEqual(['clientOrderId: String', 'orderId: BigInt']);
     expect(argsOf('Account', 'balances')).toEqual(['includeZero: Boolean']);
     expect(argsOf('Mutation', 'cancelAllOrders')).toEqual(['symbol: String']);
-    expect(argsOf('Mutation', 'placeOrders')).toEqual(['inputs: [PlaceOrderInput!]!']);
+    const waits = ['waitFor: OrderWait', 'waitTimeoutMs: Int'];
+    expect(argsOf('Mutation', 'placeOrders')).toEqual(['inputs: [PlaceOrderInput!]!', ...waits]);
+    for (const [name, input] of [
+      ['placeOrder', 'PlaceOrderInput'],
+      ['cancelOrder', 'CancelOrderInput'],
+      ['editOrder', 'EditOrderInput'],
+    ]) {
+      expect(argsOf('Mutation', name as string)).toEqual([`input: ${input}!`, ...waits]);
+    }
+    expect(argsOf('Mutation', 'closePosition')).toEqual([
+      'input: ClosePositionInput!',
+      'waitTimeoutMs: Int',
+    ]);
     expect(fields(type('OrderConnection')).sort()).toEqual(['edges', 'pageInfo', 'totalCount']);
     expect(fields(type('PageInfo'))).toEqual(expect.arrayContaining(['hasNextPage', 'endCursor']));
     expect(fields(type('Balance')).sort()).toEqual(
-      ['free', 'frozen', 'holding', 'pendingShort', 'token', 'updatedAt'].sort(),
+      ['cursor', 'free', 'frozen', 'holding', 'pendingShort', 'token', 'updatedAt'].sort(),
     );
     expect(fields(type('Positions'))).toEqual(
       expect.arrayContaining(['freeCollateral', 'totalCollateralValue', 'marginRatio', 'rows']),
@@ -196,7 +211,12 @@ describe('schema shape (names other tools call)', () => {
       .map((t) => t.name);
     expect(items).toEqual(expect.arrayContaining(['PlaceOrderSuccess', 'BatchItemError']));
     expect(fields(type('PlaceOrdersSuccess'))).toEqual(['results']);
-    expect(fields(type('CancelOrderSuccess')).sort()).toEqual(['order', 'status']);
+    expect(fields(type('CancelOrderSuccess')).sort()).toEqual([
+      'order',
+      'outcome',
+      'status',
+      'timedOut',
+    ]);
     expect(fields(type('EditOrderSuccess'))).toContain('status');
   });
 
@@ -248,7 +268,11 @@ describe('union queries clients write', () => {
     expect(values('AlgoType').sort()).toEqual(
       ['STOP', 'TP_SL', 'POSITIONAL_TP_SL', 'BRACKET', 'TRAILING_STOP'].sort(),
     );
-    expect(argsOf('Mutation', 'placeAlgoOrder')).toEqual(['input: PlaceAlgoOrderInput!']);
+    expect(argsOf('Mutation', 'placeAlgoOrder')).toEqual([
+      'input: PlaceAlgoOrderInput!',
+      'waitFor: OrderWait',
+      'waitTimeoutMs: Int',
+    ]);
     expect(argsOf('Mutation', 'editAlgoOrder')).toEqual(['input: EditAlgoOrderInput!']);
     expect(argsOf('Mutation', 'cancelAlgoOrder')).toEqual(['input: CancelAlgoOrderInput!']);
     expect(inputFields('CancelAlgoOrderInput')).toEqual([
@@ -289,7 +313,10 @@ describe('union queries clients write', () => {
         ),
       ),
     );
-    expect(argsOf('Subscription', 'algoOrderUpdates')).toEqual(['symbol: String']);
+    expect(argsOf('Subscription', 'algoOrderUpdates')).toEqual([
+      'resumeFrom: String',
+      'symbol: String',
+    ]);
     expect(String(type('Position').getFields().tpsl!.type)).toBe('PositionTpSl');
     expect(fields(type('PositionTpSl')).sort()).toEqual(
       [
@@ -309,5 +336,51 @@ describe('union queries clients write', () => {
     expect(fields(type('SetLeverageSuccess')).sort()).toEqual(['leverage', 'marginMode', 'symbol']);
     expect(argsOf('Account', 'leverage')).toEqual(['marginMode: MarginMode', 'symbol: String!']);
     expect(String(type('Account').getFields().leverage!.type)).toBe('Int!');
+  });
+
+  it('has the order-side risk names issue 26 fixes', () => {
+    const type = (name: string) => schema.getType(name) as GraphQLObjectType;
+    const field = (owner: string, name: string) => type(owner).getFields()[name]!;
+    const max = field('Account', 'maxOrderQuantity');
+    expect(max.args.map((a) => `${a.name}: ${a.type}`).sort()).toEqual([
+      'reduceOnly: Boolean',
+      'side: Side!',
+      'symbol: String!',
+    ]);
+    expect(max.args.find((a) => a.name === 'reduceOnly')?.defaultValue).toBe(false);
+    expect(String(max.type)).toBe('Float!');
+    const preview = field('Query', 'orderPreview');
+    expect(preview.args.map((a) => `${a.name}: ${a.type}`)).toEqual(['input: PlaceOrderInput!']);
+    expect(String(preview.type)).toBe('OrderPreview');
+    expect(fields(type('OrderPreview')).sort()).toEqual(
+      'estLiquidationPrice estimatedFee initialMargin issues maxQuantity notional'.split(' '),
+    );
+    expect(String(field('OrderPreview', 'issues').type)).toBe('[InputIssue!]!');
+    expect(fields(type('InputIssue')).sort()).toEqual(['field', 'message', 'rule']);
+  });
+});
+
+describe('resumable account subscriptions (issue 27)', () => {
+  const type = (name: string) => schema.getType(name) as GraphQLObjectType;
+
+  it('take resumeFrom, and what they deliver has a cursor', () => {
+    const subscription = type('Subscription').getFields();
+    for (const name of [
+      'orderUpdates',
+      'positionUpdates',
+      'balanceUpdates',
+      'accountEvents',
+      'algoOrderUpdates',
+    ]) {
+      const args = subscription[name]!.args.map((a) => `${a.name}: ${a.type}`);
+      expect(args, name).toContain('resumeFrom: String');
+    }
+    const cursorOf = (name: string) => String(type(name).getFields().cursor?.type);
+    expect(cursorOf('LiquidationEvent')).toBe('String!');
+    expect(cursorOf('WithdrawalStatusEvent')).toBe('String!');
+    // Also read by queries or mutation outcomes, where there is none.
+    for (const name of ['OrderUpdate', 'Position', 'Balance', 'AlgoOrder']) {
+      expect(cursorOf(name), name).toBe('String');
+    }
   });
 });

@@ -29,7 +29,8 @@ export function eventIdentity(event: AccountStreamEvent): string | undefined {
         : `w:${digest([e.id, e.status, e.updatedTime])}`;
     }
     case 'algo':
-      return `a:${digest(event.order)}`;
+      // A resync's tree of a state a push delivered is the same event.
+      return `a:${digest({ ...event.order, source: undefined })}`;
     case 'positions':
       return `p:${digest(event.positions)}`;
     case 'balances':

@@ -1,8 +1,10 @@
 /**
- * GraphiQL's "TP/SL" tab (graphiql-tabs.ts): a position's take-profit and stop-loss, as the
- * demo trader. GraphiQL names a tab after its first operation: `TpSl`, the panel.
+ * GraphiQL's "TP/SL" tab: a position's take-profit and stop-loss, as the demo trader.
+ * GraphiQL names a tab after its first operation: `TpSl`, the panel.
  */
-export const TPSL_TAB = {
+import type { ExampleTab } from './tab.ts';
+
+export const TPSL_TAB: ExampleTab = {
   query: `# TP/SL as the demo trader, ▶'s menu: OpenLong,
 # then SetTpSl (take-profit from a PnL, stop-loss
 # 2 % below entry, on the whole position); TpSl
@@ -56,5 +58,5 @@ mutation Leverage {
       stopLoss: { offsetPercent: 2 },
     },
   },
-  as: 'trader' as const,
+  as: 'trader',
 };
