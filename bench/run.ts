@@ -48,6 +48,11 @@ import {
 } from './lib/report.ts';
 import { type ResumeResult, runResume } from './lib/resume.ts';
 import { type BenchContext, SCENARIO_LIST, type ServerName, type Trader } from './lib/scenarios.ts';
+import {
+  runScreenFanout,
+  type ScreenFanoutResult,
+  screenFanoutLines,
+} from './lib/screen-fanout.ts';
 
 /**
  * Raises the sandbox's limits and the gateway's mirrored budget alike, for the benchmark only:
@@ -254,7 +259,9 @@ async function main(): Promise<number> {
   const budgetS =
     60 +
     scenarios.length * (perScenarioS + 10) +
-    (withFanout ? 180 + 90 + (opts.smoke ? 60 : 240) + (opts.smoke ? 60 : 120) : 0) +
+    (withFanout
+      ? 180 + 90 + (opts.smoke ? 60 : 240) + (opts.smoke ? 120 : 300) + (opts.smoke ? 60 : 120)
+      : 0) +
     (withHostile ? opts.warmupS + 2 * opts.durationS + 30 : 0);
   const watchdog = setTimeout(() => {
     log(`bench: still running after ${budgetS} s; stopping`);
@@ -461,6 +468,24 @@ async function main(): Promise<number> {
     }
   }
 
+  // (13) trading screen fan-out: with the full list too (its own processes, 500 accounts).
+  let screenFanout: ScreenFanoutResult | null = null;
+  if (withFanout) {
+    log(
+      '(13) screen fan-out: tradingScreen(depth: 10) subscribers over 500 accounts, 10 book updates/s',
+    );
+    try {
+      screenFanout = await runScreenFanout(
+        opts.smoke ? { subscribers: 100, accounts: 10, durationS: 2, warmupS: 0, log } : { log },
+      );
+      for (const line of screenFanoutLines(screenFanout)) log(line);
+      for (const p of screenFanout.problems) problems.push(`screenFanout: ${p}`);
+    } catch (error) {
+      problems.push(`screenFanout: ${(error as Error).message}`);
+      log('  screen fan-out: FAILED');
+    }
+  }
+
   // (11) connection flood: with the full list too (its own processes, fd-limited gateway).
   let connectionFlood: ConnectionFloodResult | null = null;
   if (withFanout) {
@@ -473,10 +498,10 @@ async function main(): Promise<number> {
     }
   }
 
-  // (13) resume: with the full list too (its own processes).
+  // (14) resume: with the full list too (its own processes).
   let resume: ResumeResult | null = null;
   if (withFanout) {
-    log('(13) resume: an SSE orderUpdates client back after missed events, with Last-Event-ID');
+    log('(14) resume: an SSE orderUpdates client back after missed events, with Last-Event-ID');
     try {
       resume = await runResume(
         opts.smoke ? { missed: 100, rounds: 1, log } : { missed: 1_000, rounds: 5, log },
@@ -494,7 +519,7 @@ async function main(): Promise<number> {
 
   const signingUs =
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
-  const ratioValues = ratios(results, fanout, hostile, bookFanout, resume);
+  const ratioValues = ratios(results, fanout, hostile, bookFanout, screenFanout, resume);
   const { text: ratioText, missed } = formatRatios(ratioValues);
   const boundValues = bounds(results);
   const boundText = formatBounds(boundValues);
@@ -522,6 +547,7 @@ async function main(): Promise<number> {
     },
     fanout,
     bookFanout,
+    screenFanout,
     resume,
     connectionFlood,
     hostile,

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import * as cod from './config/cancel-on-disconnect.ts';
 import { ConfigError } from './config/config-error.ts';
+import { connectionsConfig } from './config/connections.ts';
 import { flag, ms, optionalText, optionalUrl, redisUrls } from './config/env-fields.ts';
 import { OUR_PREFIXES } from './config/env-prefixes.ts';
 import { crossFieldRules, resolveNetwork } from './config/env-rules.ts';
@@ -124,6 +125,8 @@ const envSchema = z
     CANCEL_ON_DISCONNECT_SESSION_TTL_MS: cod.sessionTtlMs,
     CANCEL_ON_DISCONNECT_MAX_SESSIONS: cod.maxSessions,
     CANCEL_ON_DISCONNECT_MAX_ACCOUNTS: cod.maxAccounts,
+    SCREEN_MAX: z.coerce.number().int().positive().default(1_000),
+    SCREEN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
 
     /** Connection caps and server timeouts (docs/operations.md#connection-caps-and-timeouts). */
     CONN_MAX: z.coerce.number().int().positive().optional(),
@@ -194,25 +197,6 @@ function callerLimitsConfig(env: Env) {
       /** A refusal of these budgets is answered after this long (capped by the window). */
       refusalDelayMs: env.CALLER_REFUSAL_DELAY_MS,
     },
-  };
-}
-
-/** Connection caps and the public server's timeouts (src/connections/budget.ts). */
-function connectionsConfig(env: Env) {
-  return {
-    /** Open public connections at most; undefined: the fd limit minus `fdReserve`. */
-    max: env.CONN_MAX,
-    fdReserve: env.CONN_FD_RESERVE,
-    perIp: env.CONN_MAX_PER_IP,
-    ws: {
-      perIp: env.CONN_WS_MAX_PER_IP,
-      perPrincipal: env.CONN_WS_MAX_PER_PRINCIPAL,
-      idleTimeoutMs: env.CONN_WS_IDLE_TIMEOUT_MS,
-    },
-    sse: { perIp: env.CONN_SSE_MAX_PER_IP, perPrincipal: env.CONN_SSE_MAX_PER_PRINCIPAL },
-    headersTimeoutMs: env.CONN_HEADERS_TIMEOUT_MS,
-    requestTimeoutMs: env.CONN_REQUEST_TIMEOUT_MS,
-    keepAliveTimeoutMs: env.CONN_KEEPALIVE_TIMEOUT_MS,
   };
 }
 

@@ -63,7 +63,9 @@ export interface Ratios {
   bookFanoutWsP99Ms: number | null;
   /** (12) gateway CPU per upstream book update with 5,000 SSE subscribers, ms (printed, no target). */
   bookFanoutCpuMsPerUpdate: number | null;
-  /** (13) an SSE resume after 1,000 missed events: request → last missed event, median, ms. */
+  /** (13) book update → last of 5,000 SSE `tradingScreen` subscribers over 500 accounts, p99, ms. */
+  screenFanoutP99Ms: number | null;
+  /** (14) an SSE resume after 1,000 missed events: request → last missed event, median, ms. */
   resumeReplayMs: number | null;
 }
 
@@ -111,6 +113,7 @@ export function ratios(
   fanout?: FanoutFigures | null,
   hostile?: { hostileTraderP99Ratio: number } | null,
   book?: BookFanoutFigures | null,
+  screen?: { screenFanoutP99Ms: number } | null,
   resume?: { resumeReplayMs: number } | null,
 ): Ratios {
   const div = (a: number | undefined, b: number | undefined): number | null =>
@@ -133,6 +136,7 @@ export function ratios(
     bookFanoutWsP99Ms: book?.wsP99Ms == null ? null : round(book.wsP99Ms, 1),
     bookFanoutCpuMsPerUpdate:
       book?.bookFanoutCpuMsPerUpdate == null ? null : round(book.bookFanoutCpuMsPerUpdate, 2),
+    screenFanoutP99Ms: screen ? round(screen.screenFanoutP99Ms, 1) : null,
     resumeReplayMs:
       resume && Number.isFinite(resume.resumeReplayMs) ? round(resume.resumeReplayMs, 1) : null,
   };
@@ -282,7 +286,9 @@ export const TARGETS: Record<keyof Ratios, Target> = {
     kind: 'report',
     value: Number.NaN,
   },
-  resumeReplayMs: { label: '(13) resume 1,000 missed', unit: ' ms', kind: 'max', value: 200 },
+  // Issue 27: 5,000 tradingScreen subscribers over 500 accounts, one symbol.
+  screenFanoutP99Ms: { label: '(13) SSE screen→last p99', unit: ' ms', kind: 'max', value: 150 },
+  resumeReplayMs: { label: '(14) resume 1,000 missed', unit: ' ms', kind: 'max', value: 200 },
 };
 
 export function formatRatios(r: Ratios): { text: string; missed: string[] } {

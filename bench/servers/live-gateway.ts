@@ -3,7 +3,7 @@
  * attached, in front of the benchmark's sandbox (SVC_BASE_URL), one keystore principal per
  * trader (BENCH_TRADERS). A small control server reports this process's memory after a full
  * GC (`GET /memory`), the stream hub's figures (`GET /hub`), a symbol's local book
- * (`GET /book?symbol=…`), and, when FANOUT_PROFILE_DIR is
+ * (`GET /book?symbol=…`), the trading screens (`GET /screens`), and, when FANOUT_PROFILE_DIR is
  * set, profiles one phase of the run (`POST /profile/start`, `POST /profile/stop?name=…`
  * writes `<name>.cpuprofile` there): a profile of the whole process would be mostly the
  * subscribers' setup, not the fan-out.
@@ -73,6 +73,9 @@ const control = createServer((req, res) => {
     send(process.memoryUsage());
   } else if (req.url === '/hub') {
     send(gateway.live.hub.stats());
+  } else if (req.url === '/screens') {
+    // Trading screens: computations, subscribers, frames computed (shared by a screen's subscribers).
+    send(gateway.live.screens.stats());
   } else if (url.pathname === '/book') {
     // One symbol's local book: subscribers, snapshots, breaks, emissions (zeros: none).
     const symbol = url.searchParams.get('symbol') ?? '';

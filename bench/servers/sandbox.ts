@@ -8,9 +8,11 @@
  * scenario caused and start every scenario from the same state:
  *   GET  /count?path=/v1/client/info   requests received since the last reset
  *   POST /reset                        forgets the request log and every rate-limit window
- * Announces both URLs and the traders' credentials (one per connection of the load).
+ * Announces both URLs and the traders' credentials (one per connection of the load), or
+ * writes the credentials to BENCH_TRADERS_OUT when set (too many for the ready line).
  * The sandbox is dist/'s, like the gateway's.
  */
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { announce, onShutdown } from '../lib/child.ts';
@@ -52,14 +54,18 @@ const control = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 
+const credentials = traders.map(({ accountId, secret, tradingSecret }) => ({
+  accountId,
+  secret,
+  tradingSecret,
+}));
+// Hundreds of traders do not fit a ready line: BENCH_TRADERS_OUT names a file for them.
+const tradersOut = process.env.BENCH_TRADERS_OUT;
+if (tradersOut) writeFileSync(tradersOut, JSON.stringify(credentials));
 announce({
   url: sandbox.url.replace(/\/$/, ''),
   controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
-  traders: traders.map(({ accountId, secret, tradingSecret }) => ({
-    accountId,
-    secret,
-    tradingSecret,
-  })),
+  traders: tradersOut ? [] : credentials,
 });
 onShutdown(async () => {
   control.closeAllConnections();

@@ -16,6 +16,8 @@ export interface StreamsEnv {
   SUBSCRIPTION_DIRECT_LANE: 'on' | 'off';
   ORDER_WAIT_MAX_PER_ACCOUNT: number;
   ORDER_WAIT_MAX: number;
+  SCREEN_MAX: number;
+  SCREEN_MAX_PER_ACCOUNT: number;
 }
 
 /** Live updates: the upstream's streams and the subscribers' queues. */
@@ -35,5 +37,7 @@ export function streamsConfig(env: StreamsEnv) {
     /** Shared, error-free results handed to the transports in the hub's loop. */
     directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
     waits: { maxPerAccount: env.ORDER_WAIT_MAX_PER_ACCOUNT, max: env.ORDER_WAIT_MAX },
+    /** `tradingScreen` computations (account, symbol, depth) per replica and per account. */
+    screens: { max: env.SCREEN_MAX, maxPerAccount: env.SCREEN_MAX_PER_ACCOUNT },
   };
 }

@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { OperationResolver } from '../plugins/use-persisted-operations.ts';
 import type { GatewayContext, LiveContext } from '../schema/types.ts';
+import { TradingScreens } from '../screen/trading-screens.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { Store } from '../upstream/stores/store.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
@@ -24,6 +25,7 @@ import { createLiveMetrics } from './metrics.ts';
 import { OrderWaits } from './order-waits.ts';
 import { DEFAULT_RESUME_BOUNDS } from './resume-bounds.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
+import { registerScreenMetrics } from './screen-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
 import { useSharedSubscriptionEvents } from './use-shared-subscription-events.ts';
 import { registerWaitMetrics } from './wait-metrics.ts';
@@ -52,6 +54,8 @@ export interface LiveOptions {
 
 export interface Live {
   hub: StreamHub;
+  /** The replica's trading screens (`tradingScreen`). */
+  screens: TradingScreens;
   brokerId: string | undefined;
   /** This replica's cancel-on-disconnect sessions (undefined: not offered). */
   cancelOnDisconnect: CancelOnDisconnect | undefined;
@@ -77,15 +81,18 @@ export function createLive(options: LiveOptions): Live {
   const brokerId = config.brokerId ?? options.defaultBrokerId;
   const hub = createHub(options);
   const cancelOnDisconnect = createCancelOnDisconnect(options);
+  const screens = createScreens(options, hub);
+  const waits = new OrderWaits(config.waits);
   if (options.registry) {
     registerResyncMetrics(options.registry, hub.resyncStats);
     registerBookMetrics(options.registry, hub.books);
+    registerScreenMetrics(options.registry, screens);
+    registerWaitMetrics(options.registry, waits);
   }
-  const waits = new OrderWaits(config.waits);
-  if (options.registry) registerWaitMetrics(options.registry, waits);
   const context: LiveContext = {
     hub,
     upstream: options.upstream,
+    screens,
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
@@ -96,12 +103,11 @@ export function createLive(options: LiveOptions): Live {
   };
   const servers: WebSocketServer[] = [];
   const disposers: (() => Promise<void> | void)[] = [];
-  const endAll = () => {
-    for (const queue of [...context.active]) queue.end();
-  };
+  const endAll = () => endQueues(context.active);
 
   return {
     hub,
+    screens,
     brokerId,
     cancelOnDisconnect,
     plugin: livePlugin(context, config.directLane),
@@ -120,6 +126,7 @@ export function createLive(options: LiveOptions): Live {
     async close() {
       endAll();
       await cancelOnDisconnect?.close();
+      screens.close();
       hub.close();
       for (const dispose of disposers.splice(0)) await dispose();
       for (const wss of servers.splice(0)) {
@@ -128,6 +135,23 @@ export function createLive(options: LiveOptions): Live {
       }
     },
   };
+}
+
+/** Completes every live subscriber's queue (a copy: ending one removes it from the set). */
+function endQueues(active: Set<{ end(): void }>): void {
+  for (const queue of [...active]) queue.end();
+}
+
+/** The replica's trading screens: one computation per (account, symbol, depth). */
+function createScreens(options: LiveOptions, hub: StreamHub): TradingScreens {
+  return new TradingScreens({
+    hub,
+    forAccount: (credentials) => options.upstream.forAccount(credentials),
+    market: options.upstream,
+    max: options.config.screens.max,
+    maxPerAccount: options.config.screens.maxPerAccount,
+    log: (msg, fields) => options.logger.warn(msg, fields),
+  });
 }
 
 /** The replica's stream hub: one upstream connection per account (and one public). */

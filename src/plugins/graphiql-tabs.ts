@@ -13,6 +13,7 @@ import { REFERRAL_ADMIN_TAB } from './graphiql-tabs/referral-admin.ts';
 import type { ExampleTab } from './graphiql-tabs/tab.ts';
 import { TICKER_TAB } from './graphiql-tabs/ticker.ts';
 import { TPSL_TAB } from './graphiql-tabs/tpsl.ts';
+import { TRADING_SCREEN_TAB } from './graphiql-tabs/trading-screen.ts';
 
 export const EXAMPLE_TABS: readonly ExampleTab[] = [
   ACCOUNT_TAB,
@@ -21,6 +22,7 @@ export const EXAMPLE_TABS: readonly ExampleTab[] = [
   PORTFOLIO_TAB,
   TPSL_TAB,
   ORDER_UPDATES_TAB,
+  TRADING_SCREEN_TAB,
   TICKER_TAB,
   MARKET_TAB,
   REFERRAL_ADMIN_TAB,

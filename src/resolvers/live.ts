@@ -3,7 +3,6 @@
  * replica's upstream streams (../upstream/stream). The hub shares one upstream connection
  * among every local subscriber; each subscriber gets its own bounded queue.
  */
-import type { GraphQLError } from 'graphql';
 import type { FieldStats } from '../live/metrics.ts';
 import {
   type GatewayContext,

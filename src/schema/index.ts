@@ -26,6 +26,7 @@ import './live.ts';
 import './live-market.ts';
 import './algo-live.ts';
 import './cancel-on-disconnect.ts';
+import './trading-screen.ts';
 
 /** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */
 export const schema = withCodedEnumErrors(builder.toSchema({ sortSchema: true }));

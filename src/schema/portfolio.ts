@@ -15,7 +15,7 @@ import { MarginModeEnum } from './enums.ts';
 import { orThrowCoded } from './error-map.ts';
 import { requireAccount } from './types.ts';
 
-const PositionSideEnum = builder.enumType('PositionSide', {
+export const PositionSideEnum = builder.enumType('PositionSide', {
   values: ['LONG', 'SHORT', 'FLAT'] as const,
 });
 

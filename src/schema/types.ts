@@ -20,6 +20,7 @@ import type { LiveMetrics } from '../live/metrics.ts';
 import type { OrderWaits } from '../live/order-waits.ts';
 import type { ResumeBounds } from '../live/resume-bounds.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
+import type { TradingScreens } from '../screen/trading-screens.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
 import { unauthenticated } from './errors.ts';
@@ -89,6 +90,8 @@ export interface LiveContext {
   hub: StreamHub;
   /** The replica's upstream, under no request's deadline: reads of long-lived subscriptions. */
   upstream: UpstreamApi;
+  /** The replica's trading screens (one computation per account, symbol and depth). */
+  screens: TradingScreens;
   /** The broker whose tickers the public subscriptions follow (`SVC_BROKER_ID`). */
   brokerId: string;
   /** Events a subscriber may fall behind before it is ended. */

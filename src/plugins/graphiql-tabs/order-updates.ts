@@ -4,7 +4,8 @@ import type { ExampleTab } from './tab.ts';
 export const ORDER_UPDATES_TAB: ExampleTab = {
   query: `# Live, as the demo trader (over SSE): press ▶,
 # then place an order in another tab; each change
-# of your orders arrives here. ■ stops.
+# of your orders, any symbol, arrives here (set
+# "symbol" in the variables to follow one). ■ stops.
 subscription OrderUpdates($symbol: String) {
   orderUpdates(symbol: $symbol) {
     clientOrderId
@@ -20,6 +21,6 @@ subscription OrderUpdates($symbol: String) {
   }
 }
 `,
-  variables: { symbol: 'PERP_BTC_USDC' },
+  variables: {},
   as: 'trader',
 };

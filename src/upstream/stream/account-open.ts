@@ -42,7 +42,10 @@ export function openAccountEntry(credentials: AccountCredentials, deps: OpenDeps
       }
       entry.emit(event);
     },
-    ready: () => entry.streamReady(),
+    ready: (resumed) => {
+      entry.streamReady();
+      for (const l of entry.listeners) if (typeof l !== 'function') l.accountReady?.(resumed);
+    },
     ...deps.socket,
     ...(options.maxAuthFailures !== undefined ? { maxAuthFailures: options.maxAuthFailures } : {}),
     now: options.now ?? Date.now,

@@ -38,7 +38,7 @@ import { StreamSocket } from './socket.ts';
 
 /** Cache groups an order or algo event makes stale: what an order mutation makes stale. */
 const ORDER_GROUPS = ORDER_STATE;
-/** Attempts of a failing gap read (with the reconnect backoff) before the next resync reads it. */
+/** Attempts of a failing gap read (with the reconnect backoff) before it waits for the next resync. */
 const RESYNC_ATTEMPTS = 5;
 
 export interface AccountStreamOptions {
@@ -49,8 +49,8 @@ export interface AccountStreamOptions {
   /** Drops the account's cached reads of these groups. */
   invalidate(groups: readonly CacheGroup[]): Promise<void>;
   emit(event: AccountStreamEvent): void;
-  /** The stream is up (authenticated, every topic subscribed), on every (re)connection. */
-  ready?(): void;
+  /** The stream is (back) up and subscribed (`resumed`: after a reconnect). @default none */
+  ready?(resumed: boolean): void;
   /** Server time, ms (the auth timestamp; when the stream came up, if the server said no `ts`). */
   now: () => number;
   backoff: BackoffPolicy;
@@ -156,7 +156,7 @@ export class AccountStream {
    * since the last event seen is read (pushes that arrive meanwhile wait behind the read).
    */
   private onReady(resumed: boolean, upAt: number): void {
-    this.options.ready?.();
+    this.options.ready?.(resumed);
     if (!resumed) {
       this.seenUntil = Math.max(this.seenUntil, upAt);
       // What is open now: a tree that ends in a later gap is looked up by id.

@@ -50,7 +50,11 @@ export interface StreamHubOptions {
  */
 export type AccountListener =
   | ((event: AccountStreamEvent) => void)
-  | { accountEvent(event: AccountStreamEvent): void };
+  | {
+      accountEvent(event: AccountStreamEvent): void;
+      /** The stream is (back) up and subscribed; `resumed`: after a reconnect (its resync follows). */
+      accountReady?(resumed: boolean): void;
+    };
 export type PublicListener =
   | ((data: unknown, ts: number) => void)
   | {

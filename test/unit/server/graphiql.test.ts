@@ -19,6 +19,7 @@ const NAMES = [
   'Portfolio',
   'TpSl',
   'OrderUpdates',
+  'TradingScreen',
   'Ticker',
   'Market',
   'ReferralAdmin',
@@ -67,7 +68,7 @@ describe('GraphiQL example tabs', () => {
     const bearerOf = (headers: string | null | undefined) =>
       (JSON.parse(headers ?? '{}') as { Authorization?: string }).Authorization;
     expect(tabs.map((t) => bearerOf(t.headers))).toEqual([
-      ...Array(8).fill('Bearer svcgw_trader_token'),
+      ...Array(9).fill('Bearer svcgw_trader_token'),
       'Bearer svcgw_admin_token',
     ]);
     expect(bearerOf(opened.defaultHeaders)).toBe('Bearer svcgw_trader_token');
