@@ -126,6 +126,8 @@ function createGatewayLive(
 ): Live {
   return createLive({
     config: config.streams,
+    store,
+    keyPrefix: config.redis.keyPrefix,
     upstream,
     upstreamUrl: side.upstreamUrl,
     ...(side.sandbox ? { defaultBrokerId: side.sandbox.brokerId } : {}),
