@@ -23,6 +23,8 @@ import { SandboxState } from './state.ts';
 import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
 import { Liquidator } from './stream/liquidation.ts';
 import { TradingEngine } from './trading.ts';
+import type { WalletBook } from './wallet/book.ts';
+import { WithdrawalProcessor } from './wallet/processor.ts';
 
 export type { DemoCredentials } from './demo.ts';
 export type {
@@ -53,6 +55,7 @@ export {
   type SymbolSeed,
 } from './seed.ts';
 export type { RequestLogEntry } from './server.ts';
+export type { PnlSettlement, WithdrawalRecord } from './wallet/book.ts';
 
 export interface SandboxOptions {
   /** Parsed seed (see `loadSeedFile`). Without one, a demo trader and admin are generated. */
@@ -80,6 +83,8 @@ export interface SandboxOptions {
   control?: boolean;
   /** WebSocket stream timings (ping interval, missed pongs, ticker interval). */
   stream?: StreamOptions;
+  /** How long a withdrawal stays in each status before the next. @default 1000 */
+  withdrawalStepMs?: number;
 }
 
 /** One order as tests see it (`Sandbox.orders`). */
@@ -126,6 +131,8 @@ export interface Sandbox {
   stream: StreamServer;
   /** The broker every account belongs to (the stream topics' `{broker_id}`). */
   brokerId: string;
+  /** Withdrawals and PnL settlements per account, oldest first (wallet/book.ts). */
+  readonly wallet: Pick<WalletBook, 'withdrawals' | 'settlements'>;
 }
 
 /** The seed to start from: the given one, or a demo trader and admin generated now. */
@@ -203,6 +210,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const controlDeps = { state, engine, injector, activity, clock, log, stream };
   const control = options.control === false ? undefined : createControl(controlDeps);
   const liquidator = new Liquidator(state, engine, clock);
+  const withdrawals = new WithdrawalProcessor(state, clock, options.withdrawalStepMs);
   const handler = control
     ? withControl(served, control, streamControl(stream, state, clock))
     : served;
@@ -220,7 +228,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   );
   const close = () => {
     injector.dispose();
-    for (const part of [activity, stream, liquidator, algo]) part.close();
+    for (const part of [activity, stream, liquidator, algo, withdrawals]) part.close();
     return server.close();
   };
   return sandboxOf({
@@ -287,5 +295,6 @@ function sandboxOf(parts: SandboxParts): Sandbox {
     events: state.events,
     stream: parts.stream,
     brokerId: state.brokerId,
+    wallet: state.wallet,
   };
 }
