@@ -4,7 +4,7 @@
  * Address and signature forms are EVM's: the messages are EIP-712 typed data (wallet.ts).
  */
 import { BOOLEAN, int, oneOf, required, text } from './fields.ts';
-import { WALLET_TOKEN_NAMES } from './wallet.ts';
+import { LEDGER_ADDRESSES, WALLET_TOKEN_NAMES } from './wallet.ts';
 
 const hex = (digits: number, rule: string, what: string) =>
   text({
@@ -32,6 +32,16 @@ export const TOKEN_UNITS = text({
   },
 });
 
+/** The ledger contract a message's domain names (wallet.ts `LEDGER_ADDRESSES`, any case). */
+export const LEDGER_CONTRACT = text({
+  pattern: {
+    regex: new RegExp(`^(?:${Object.values(LEDGER_ADDRESSES).join('|')})$`, 'i'),
+    rule: 'ledgerAddress',
+    message: `must be the ledger contract: ${LEDGER_ADDRESSES.mainnet} (mainnet) or ${LEDGER_ADDRESSES.testnet} (testnet)`,
+    upstream: 'must be the ledger contract address',
+  },
+});
+
 /** A token a withdrawal may move (wallet.ts `WALLET_TOKENS`). */
 export const WALLET_TOKEN = text({
   pattern: {
@@ -51,7 +61,7 @@ export const CHAIN_TYPES = ['EVM', 'SOL'] as const;
 const SIGNED = {
   signature: required(WALLET_SIGNATURE),
   userAddress: required(EVM_ADDRESS),
-  verifyingContract: required(EVM_ADDRESS),
+  verifyingContract: required(LEDGER_CONTRACT),
 } as const;
 
 export const WITHDRAW_MESSAGE = {

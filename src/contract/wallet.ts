@@ -20,10 +20,6 @@ export const LEDGER_ADDRESSES = {
   testnet: '0x1826B75e2ef249173FC735149AE4B8e9ea10abff',
 } as const;
 
-/** Whether `address` is one of the ledger contracts (any letter case). */
-export const isLedgerAddress = (address: string): boolean =>
-  Object.values(LEDGER_ADDRESSES).some((a) => a.toLowerCase() === address.toLowerCase());
-
 export interface TypedField {
   readonly name: string;
   readonly type: 'string' | 'uint256' | 'uint64' | 'address';

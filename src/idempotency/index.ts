@@ -1,6 +1,7 @@
 /**
- * Exactly-once mutations (DESIGN.md decision 13): the records, the placeOrder guard and the
- * Idempotency-Key plugin's settings, built once per gateway on its store.
+ * Exactly-once mutations (DESIGN.md decision 13): the records, the placeOrder guard, the
+ * wallet nonces sent and the Idempotency-Key plugin's settings, built once per gateway on its
+ * store.
  */
 import type { Registry } from 'prom-client';
 import type { UpstreamConfig } from '../config.ts';
@@ -8,6 +9,7 @@ import type { Logger } from '../observability/logger.ts';
 import type { Store } from '../upstream/stores/store.ts';
 import { type BatchAccount, type PlacedBatch, placeBatchOnce } from './batch.ts';
 import { createIdempotencyMetrics, type IdempotencyMetrics, NO_METRICS } from './metrics.ts';
+import { NonceLedger } from './nonces.ts';
 import { OrderIdempotency } from './orders.ts';
 import { IdempotencyRecords, RECORD_TTL_MS } from './records.ts';
 
@@ -19,6 +21,8 @@ export interface Idempotency {
     items: Parameters<typeof placeBatchOnce>[2],
   ): Promise<PlacedBatch>;
   readonly metrics: IdempotencyMetrics;
+  /** Wallet nonces already sent (withdrawals, settlements): each goes upstream once. */
+  readonly nonces: NonceLedger;
   /** Longest one mutation may hold its key in flight. */
   readonly leaseMs: number;
 }
@@ -72,6 +76,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     orders: new OrderIdempotency(shared),
     placeBatch: (account, items) => placeBatchOnce(shared, account, items),
     metrics,
+    nonces: new NonceLedger(store, options.ttlMs ?? RECORD_TTL_MS),
     leaseMs,
   };
 }

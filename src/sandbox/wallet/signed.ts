@@ -1,12 +1,12 @@
 /**
  * What the sandbox checks of every wallet-signed request, as the real service would: the
- * wallet is the account's, the broker is the account's, the domain names a ledger contract
- * and a chain with a vault, and the EIP-712 signature recovers to `userAddress`. The route
+ * wallet is the account's, the broker is the account's, the domain names a chain with a
+ * vault (the ledger contract is the field table's form), and the EIP-712 signature recovers to `userAddress`. The route
  * reads the fields (their forms answer -1005 first); these are the rules between them.
  */
 import { sameHex } from '../../auth/account-id.ts';
 import type { FieldTable } from '../../contract/field-types.ts';
-import { isLedgerAddress, type TypedField } from '../../contract/wallet.ts';
+import type { TypedField } from '../../contract/wallet.ts';
 import type { ChainType } from '../../contract/wire-wallet.ts';
 import { duplicate, invalid } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
@@ -55,9 +55,6 @@ export function checkSigned(state: SandboxState, account: Account, signed: Signe
   }
   if (brokerId !== state.brokerId) {
     throw invalid('message.brokerId', `must be the account's broker ${state.brokerId}`);
-  }
-  if (!isLedgerAddress(envelope.verifyingContract)) {
-    throw invalid('verifyingContract', 'must be the ledger contract address');
   }
   if (!VAULTS.has(chainId)) throw invalid('message.chainId', `unsupported chain ${chainId}`);
 }
