@@ -6,12 +6,19 @@
  * arrive on accountEvents over graphql-ws. What the gateway can tell (another wallet, a
  * receiver that is not the wallet, a nonce already sent, by either replica) is refused
  * before any upstream call; a tampered message only the sandbox can tell, and does.
- * maxWithdrawable is the facts' formula on the account's REST figures.
+ * maxWithdrawable is the facts' formula on the account's REST figures. docs/api.md's
+ * TypeScript example runs as written.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_ADDRESSES } from '../../../src/contract/wallet.ts';
 import { SandboxClient } from '../../helpers/sandbox-client.ts';
 import { makeWallet, TEST_CHAIN_ID, type TestWallet } from '../../helpers/wallet.ts';
+import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
 import { makeCaller, type TestCaller } from '../server/harness.ts';
 import {
   type LiveHarness,
@@ -275,5 +282,45 @@ describe('Account.maxWithdrawable', () => {
     expect(under.data.requestWithdrawal.withdrawId).toBeTypeOf('number');
     const bad = await gql('{ account { maxWithdrawable(token: "ETH") } }');
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', rule: 'token' });
+  });
+});
+
+describe('docs/api.md, "Withdrawals and PnL settlement"', () => {
+  /** The page's TypeScript block, compiled as a frontend's build would and imported. */
+  async function pageExample() {
+    const block = fencedBlocks(readDoc('docs/api.md'), 'ts').find((b) =>
+      b.includes('withdrawUsdc'),
+    );
+    const js = ts.transpileModule(block!, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-doc-')), 'withdraw.mjs');
+    writeFileSync(file, js);
+    return import(pathToFileURL(file).href);
+  }
+
+  it('runs as written: a withdrawal and a settlement the wallet signs', async () => {
+    const { withdrawUsdc, settlePnl, usdcUnits } = await pageExample();
+    const gqlData = async (query: string, variables?: Record<string, unknown>) => {
+      const r = await gql(query, variables);
+      if (r.errors) throw new Error(JSON.stringify(r.errors));
+      return r.data;
+    };
+    const browserWallet = {
+      address: wallet.address,
+      signTypedData: (typed: never) => wallet.account.signTypedData(typed),
+    };
+    expect(usdcUnits('12.5')).toBe('12500000');
+    expect(() => usdcUnits('0.1234567')).toThrow();
+    // Profit is withdrawable once settled: the earlier test left the account near its maximum.
+    const settled = await settlePnl(gqlData, browserWallet, 'demo', TEST_CHAIN_ID);
+    expect(settled).toEqual({ __typename: 'SettlePnlSuccess', settlePnlId: expect.any(Number) });
+    const sent = await withdrawUsdc(gqlData, browserWallet, '3.25', 'demo', TEST_CHAIN_ID);
+    expect(sent).toEqual({
+      __typename: 'RequestWithdrawalSuccess',
+      withdrawId: expect.any(Number),
+    });
+    const record = h.sandbox.wallet.withdrawals(w.entry.accountId).at(-1);
+    expect(record).toMatchObject({ id: sent.withdrawId, amount: 3.25 });
   });
 });
