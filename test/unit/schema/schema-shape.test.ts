@@ -31,6 +31,8 @@ const MUTATIONS = [
   'setPositionTpSl',
   'setLeverage',
   'closePosition',
+  'requestWithdrawal',
+  'settlePnl',
 ];
 
 describe('schema shape (names other tools call)', () => {
@@ -66,6 +68,7 @@ describe('schema shape (names other tools call)', () => {
         'order',
         'orders',
         'withdrawNonce',
+        'settleNonce',
         'strategyVaultNonce',
         'referralAdminInfo',
         'refereeRebateSummary',
@@ -108,6 +111,19 @@ describe('schema shape (names other tools call)', () => {
     expect(sdl('klines')).toBe(
       'klines(first: Int = 100, interval: KlineInterval!, symbol: String!): [Kline!]!',
     );
+  });
+
+  it("has issue 28's wallet names: the two mutations' inputs and Account.maxWithdrawable", () => {
+    const mutations = schema.getMutationType()!.getFields();
+    const argOf = (name: string) => mutations[name]!.args.map((a) => `${a.name}: ${a.type}`);
+    expect(argOf('requestWithdrawal')).toEqual(['input: WithdrawalInput!']);
+    expect(argOf('settlePnl')).toEqual(['input: SettlePnlInput!']);
+    const account = (schema.getType('Account') as GraphQLObjectType).getFields();
+    const max = account.maxWithdrawable!;
+    expect(`${max.args.map((a) => `${a.name}: ${a.type}`)} → ${max.type}`).toBe(
+      'token: String! → Float!',
+    );
+    expect(String(schema.getQueryType()!.getFields().settleNonce!.type)).toBe('BigInt');
   });
 
   it('each mutation returns <Name>Result = <Name>Success | the five Error types', () => {
