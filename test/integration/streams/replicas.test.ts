@@ -125,7 +125,15 @@ describe('slow consumer', () => {
     });
     if (!(Symbol.asyncIterator in stream)) throw new Error(JSON.stringify(stream));
     await ready(0, bob);
-    for (let i = 0; i < 5; i++) await restingBuy(bob);
+    // A second subscriber of the account on the same replica, pulled as it comes: the hub hands
+    // each event to both in one turn, so once this one has the fifth order, the unpulled one
+    // has fallen behind too (on a loaded machine the events may trail the placements).
+    const witness = sseSubscribe(h.replicas[0]!, ORDER_UPDATES, { token: bob.token });
+    expect(await witness.status).toBe(200);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await restingBuy(bob));
+    await witness.next((r) => r.data?.orderUpdates?.clientOrderId === ids[4]);
+    witness.stop();
     const iterator = stream[Symbol.asyncIterator]();
     const first = await iterator.next();
     const error = first.done ? undefined : first.value.errors?.[0];
