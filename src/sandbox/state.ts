@@ -8,6 +8,7 @@ import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '
 import type { MarginMode } from '../contract/wire.ts';
 import { AlgoBook } from './algo/book.ts';
 import { SandboxEvents } from './events.ts';
+import { HistoryBook } from './history/book.ts';
 import { holdingRow } from './holdings.ts';
 import { DEFAULT_SYMBOLS } from './market/default-symbols.ts';
 import { MarketEvents } from './market/events.ts';
@@ -70,6 +71,8 @@ export class SandboxState {
   readonly orders = new Map<number, Order>();
   /** Algo orders (algo/): trees by id, per account, open ones, the orders they placed. */
   readonly algo = new AlgoBook();
+  /** Deposits, transfers, closed positions, liquidations and funding fees (history/). */
+  readonly history = new HistoryBook();
   /** Order, position and balance changes, for the live streams. */
   readonly events = new SandboxEvents();
   /** Book, trade and mark changes of every market (market/events.ts). */
@@ -163,6 +166,7 @@ export class SandboxState {
         referredBy: undefined,
       };
       this.accounts.set(id, account);
+      this.history.seedDeposited(account, this.clock());
     }
     this.keys.set(key, id);
     return account;
