@@ -8,7 +8,9 @@
  * millisecond is read again): rows are kept by id, once each.
  *
  * The upstream's order within one millisecond is not relied on: callers sort by (time, id)
- * themselves, and cut pages only where a millisecond was read whole (`complete`).
+ * themselves, and cut pages only where a millisecond was read whole. An upstream that serves
+ * only the newest rows of a window (GET /v1/trades: 500) is walked past, window by window;
+ * only a single millisecond holding more rows than that cap would stay partly out of reach.
  */
 import type { PageMeta } from '../contract/wire-orders.ts';
 
@@ -70,8 +72,16 @@ export async function walkBack<R>(
       newest = Math.max(newest, source.time(row));
     }
     walked.oldest = Math.min(walked.oldest, oldest);
-    if (rows.length < start.size) walked.exhausted = true;
+    const short = rows.length < start.size;
+    // A short first page is the whole window. A short later page (inside one millisecond's
+    // window) may be the upstream's cap on the window: look below that millisecond.
+    if (short && page === 1) walked.exhausted = true;
     if (walked.exhausted || enough(walked)) break;
+    if (short) {
+      end = oldest < (end as number) ? oldest : (end as number) - 1;
+      page = 1;
+      continue;
+    }
     // A page of one millisecond: the next page of that millisecond's window.
     if (newest === oldest) page = end === oldest ? page + 1 : 2;
     else page = 1;
