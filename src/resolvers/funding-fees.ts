@@ -1,7 +1,7 @@
 /**
  * `Account.fundingFees`: a Relay connection over GET /v1/funding_fee/history, newest first
- * (history-page.ts). Rows have no id: a row is its period and position, `symbol|marginMode`
- * within its time.
+ * (history-page.ts). Rows have no id: a row is its position and period,
+ * `symbol|marginMode|created_time`.
  */
 import { type FundingFeeModel, fundingFeeFromRest } from '../models/account-history.ts';
 import type { GatewayContext } from '../schema/types.ts';
@@ -24,7 +24,8 @@ export function loadFundingFeesPage(
     read: (end, page, size) =>
       account.fundingFeeHistory({ symbol, ...windowQuery(filter, end), page, size }),
     time: (row) => row.created_time,
-    id: (row) => `${row.symbol}|${row.margin_mode ?? 'CROSS'}`,
+    // Unique in the list: the position (symbol, margin mode) and its period.
+    id: (row) => `${row.symbol}|${row.margin_mode ?? 'CROSS'}|${row.created_time}`,
     map: fundingFeeFromRest,
   }));
 }
