@@ -9,7 +9,6 @@ import { CONTROL_PREFIX, createControl } from './control.ts';
 import { type DemoCredentials, generateDemoAccount } from './demo.ts';
 import type { SandboxEvents } from './events.ts';
 import { type FaultConfig, FaultInjector } from './faults.ts';
-import { recordHistory } from './history/recorder.ts';
 import type { Handler, Layer } from './http.ts';
 import { RateLimiter } from './limits.ts';
 import { ACTIVITY_MAX_RATE, type ActivityRates, MarketActivity } from './market/activity.ts';
@@ -206,7 +205,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const controlDeps = { state, engine, injector, activity, clock, log, stream, cancelAllAfter };
   const control = options.control === false ? undefined : createControl(controlDeps);
   const liquidator = new Liquidator(state, engine, clock);
-  const stopHistory = recordHistory(state);
   const handler = control
     ? withControl(served, control, streamControl(stream, state, clock))
     : served;
@@ -225,7 +223,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const close = () => {
     injector.dispose();
     for (const part of [activity, stream, liquidator, algo, cancelAllAfter]) part.close();
-    stopHistory();
     return server.close();
   };
   return sandboxOf({

@@ -9,6 +9,7 @@ import type { MarginMode } from '../contract/wire.ts';
 import { AlgoBook } from './algo/book.ts';
 import { SandboxEvents } from './events.ts';
 import { HistoryBook } from './history/book.ts';
+import { recordHistory } from './history/recorder.ts';
 import { holdingRow } from './holdings.ts';
 import { DEFAULT_SYMBOLS } from './market/default-symbols.ts';
 import { MarketEvents } from './market/events.ts';
@@ -109,6 +110,7 @@ export class SandboxState {
       },
       this.marketEvents,
     );
+    recordHistory(this);
     for (const account of seed.accounts) this.registerAccount(account);
   }
 

@@ -61,21 +61,6 @@ import type {
   SetLeverageBody,
 } from '../contract/wire-algo.ts';
 import type {
-  AssetHistoryQuery,
-  AssetHistoryRow,
-  FundingFeeRow,
-  HistoryPage,
-  HistoryRows,
-  HistoryWindow,
-  LiquidationRow,
-  LiquidationsQuery,
-  PnlSettlementRow,
-  PositionHistoryQuery,
-  PositionHistoryRow,
-  SymbolHistoryQuery,
-  TradeRow,
-} from '../contract/wire-history.ts';
-import type {
   FundingRateRow,
   FuturesInfo,
   KlineRow,
@@ -85,6 +70,7 @@ import type {
   SymbolInfo,
   TvKlineHistory,
 } from '../contract/wire-market.ts';
+import { HISTORY_OPERATIONS } from './catalog-history.ts';
 import { type CallArgs, type Operation, op, type QueryValue, query } from './operation.ts';
 
 export type {
@@ -240,29 +226,7 @@ export const CATALOG = {
     body,
   })),
   // Account history (contract/endpoints-history.ts).
-  assetHistory: op<HistoryPage<AssetHistoryRow>>()(
-    'GET /v1/asset/history',
-    (q: AssetHistoryQuery) => query(q),
-  ),
-  trades: op<HistoryPage<TradeRow>>()('GET /v1/trades', (q: SymbolHistoryQuery) => query(q)),
-  orderTrades: op<HistoryRows<TradeRow>>()('GET /v1/order/{order_id}/trades', (id: number) => ({
-    params: { order_id: String(id) },
-  })),
-  positionHistory: op<HistoryRows<PositionHistoryRow>>()(
-    'GET /v1/position_history',
-    (q: PositionHistoryQuery) => query(q),
-  ),
-  liquidations: op<HistoryPage<LiquidationRow>>()('GET /v1/liquidations', (q: LiquidationsQuery) =>
-    query(q),
-  ),
-  fundingFeeHistory: op<HistoryPage<FundingFeeRow>>()(
-    'GET /v1/funding_fee/history',
-    (q: SymbolHistoryQuery) => query(q),
-  ),
-  pnlSettlementHistory: op<HistoryPage<PnlSettlementRow>>()(
-    'GET /v1/pnl_settlement/history',
-    (q: HistoryWindow) => query(q),
-  ),
+  ...HISTORY_OPERATIONS,
 } as const;
 
 export type Catalog = typeof CATALOG;

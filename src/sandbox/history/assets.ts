@@ -5,18 +5,22 @@
  * (wallet-records.ts).
  */
 import type { TransferDone } from '../events.ts';
-import type { SandboxState } from '../state.ts';
-import { keep } from './book.ts';
+import type { Account } from '../types.ts';
+import { type HistoryBook, keep } from './book.ts';
 
 /** Both sides of an internal transfer. */
-export function transferred(state: SandboxState, event: TransferDone): void {
+export function transferred(
+  book: HistoryBook,
+  accountOf: (accountId: string) => Account | undefined,
+  event: TransferDone,
+): void {
   for (const [accountId, side] of [
     [event.fromAccountId, 'WITHDRAW'],
     [event.toAccountId, 'DEPOSIT'],
   ] as const) {
-    const account = state.account(accountId);
+    const account = accountOf(accountId);
     if (!account) continue;
-    keep(state.history.of(account).assets, {
+    keep(book.of(account).assets, {
       id: `transfer-${event.id}`,
       tx_id: null,
       side,

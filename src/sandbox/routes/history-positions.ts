@@ -10,7 +10,7 @@ import {
   LIQUIDATIONS_QUERY,
   POSITION_HISTORY_QUERY,
 } from '../../contract/fields-history.ts';
-import { catchUpFunding } from '../history/funding.ts';
+import { catchUpFunding } from '../history/catch-up.ts';
 import { inWindow, newestFirst, pageOf, windowOf } from '../history/lists.ts';
 import type { Route } from '../router.ts';
 import type { Account, SandboxState } from '../state.ts';
