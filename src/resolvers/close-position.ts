@@ -14,7 +14,7 @@ import type { AccountWatch } from '../live/account-watch.ts';
 import { type PositionModel, positionFromRest } from '../models/portfolio.ts';
 import {
   type GatewayContext,
-  InputErrorMember,
+  inputRefusal,
   mutation,
   requireAccount,
 } from '../schema/types.ts';
@@ -56,12 +56,7 @@ async function openPositions(ctx: GatewayContext, symbol: string): Promise<Posit
   const open = rows.map(positionFromRest).filter((p) => p.symbol === symbol && p.quantity !== 0);
   if (open.length === 0) {
     const message = `no open position in ${symbol}`;
-    throw new InputErrorMember(
-      `input.symbol: ${message} (noPosition)`,
-      'input.symbol',
-      'noPosition',
-      0,
-    );
+    throw inputRefusal('input.symbol', 'noPosition', message);
   }
   return open;
 }
