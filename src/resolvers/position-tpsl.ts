@@ -11,12 +11,7 @@ import type { MarginMode } from '../contract/wire-orders.ts';
 import type { PositionModel } from '../models/portfolio.ts';
 import { positionFromRest } from '../models/portfolio.ts';
 import type { TpSlKind } from '../risk/tpsl-price.ts';
-import {
-  type GatewayContext,
-  inputRefusal,
-  mutation,
-  requireAccount,
-} from '../schema/types.ts';
+import { type GatewayContext, inputRefusal, mutation, requireAccount } from '../schema/types.ts';
 import { activeAlgoOrders } from './algo-active.ts';
 import { toCreateAlgoParams } from './algo-inputs.ts';
 import { createAlgo } from './algo-mutation.ts';
@@ -51,8 +46,6 @@ export async function loadPositionTpSl(
   return positionTpSl(await activeAlgoOrders(ctx), key);
 }
 
-
-
 /** The open position the input names; refused when there is none, or two and no marginMode. */
 function pickPosition(rows: PositionModel[], input: SetPositionTpSlArgs): PositionModel {
   const open = rows.filter(
@@ -64,7 +57,11 @@ function pickPosition(rows: PositionModel[], input: SetPositionTpSlArgs): Positi
   if (open.length === 0)
     throw inputRefusal('input.symbol', 'noPosition', `no open position in ${input.symbol}`);
   if (open.length > 1) {
-    throw inputRefusal('input.marginMode', 'marginModeRequired', 'positions in both modes: name one');
+    throw inputRefusal(
+      'input.marginMode',
+      'marginModeRequired',
+      'positions in both modes: name one',
+    );
   }
   const position = open[0]!;
   if (input.quantity != null && input.quantity > Math.abs(position.quantity)) {
@@ -87,7 +84,11 @@ function triggerOf(leg: TpSlLegArgs, kind: TpSlKind, base: TpSlBase, mark: numbe
   const above = (base.side === 'BUY') === (kind === 'TP');
   if (above ? price <= mark : price >= mark) {
     const where = above ? 'above' : 'below';
-    throw inputRefusal(field, 'triggerSide', `trigger ${price} must be ${where} the mark price ${mark}`);
+    throw inputRefusal(
+      field,
+      'triggerSide',
+      `trigger ${price} must be ${where} the mark price ${mark}`,
+    );
   }
   return price;
 }

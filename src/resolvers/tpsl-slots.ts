@@ -87,8 +87,7 @@ export interface TpSlRequest {
   stopLoss: boolean;
 }
 
-const slotsError = (field: string, message: string) =>
-  inputRefusal(field, 'tpslSlots', message);
+const slotsError = (field: string, message: string) => inputRefusal(field, 'tpslSlots', message);
 
 /** The input fields a refusal names, per kind of slot. */
 export interface SlotFields {

@@ -29,7 +29,8 @@ export class RefusalsPlugin<Types extends SchemaTypes> extends BasePlugin<Types>
       const value: unknown = await resolver(parent, args, context, info);
       if (typeof value === 'object' && value !== null && errorTypeMap.has(value)) {
         const notes = context as GatewayContext;
-        (notes.refusals ??= []).push((value as { code: ErrorCode }).code);
+        notes.refusals ??= [];
+        notes.refusals.push((value as { code: ErrorCode }).code);
       }
       return value;
     };

@@ -7,7 +7,7 @@
  * resolver runs, so no upstream call is made.
  */
 import type { ZodError } from 'zod';
-import { type InputIssue, InputErrorMember } from './errors.ts';
+import { InputErrorMember, type InputIssue } from './errors.ts';
 
 export type { InputIssue } from './errors.ts';
 

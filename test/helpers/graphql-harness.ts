@@ -146,7 +146,10 @@ export interface InputErrorJson {
  * field that is one); undefined when there is none. A mutation's input failure is never in
  * `errors`: the result has none.
  */
-export function inputError(result: GraphQLResult<unknown>, name?: string): InputErrorJson | undefined {
+export function inputError(
+  result: GraphQLResult<unknown>,
+  name?: string,
+): InputErrorJson | undefined {
   const data = (result.data ?? {}) as Record<string, { __typename?: string } | null>;
   const values = name === undefined ? Object.values(data) : [data[name]];
   return values.find((v) => v?.__typename === 'InputError') as InputErrorJson | undefined;

@@ -4,7 +4,12 @@
  * for the previewed input holds, with no order sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, INPUT_ERROR, inputError, startHarness } from '../../helpers/graphql-harness.ts';
+import {
+  type Harness,
+  INPUT_ERROR,
+  inputError,
+  startHarness,
+} from '../../helpers/graphql-harness.ts';
 import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
 
 const PAGE = readDoc('docs/risk.md');

@@ -13,6 +13,7 @@ import {
   inputError,
   startHarness,
 } from '../../helpers/graphql-harness.ts';
+import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,22 +30,16 @@ const order = {
   orderQuantity: 0.01,
 };
 const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${INPUT_ERROR} } }`;
-const FEES =
-  `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
-const TAG =
-  `mutation($id: String!, $input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: $id, input: $input) { ${INPUT_ERROR} } }`;
-const STAGE =
-  `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
-const REFERRAL =
-  `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
-const AFFILIATE =
-  `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
+const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
+const TAG = `mutation($id: String!, $input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: $id, input: $input) { ${INPUT_ERROR} } }`;
+const STAGE = `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
+const REFERRAL = `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
+const AFFILIATE = `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
 const ADMIN_INFO =
   'query($page: Int, $size: Int, $u: String, $a: String) { referralAdminInfo(page: $page, size: $size, userAddress: $u, accountId: $a) { meta { total } } }';
 const REBATES =
   'query($s: Date, $e: Date) { refereeRebateSummary(startDate: $s, endDate: $e) { totalRefereeRebate } }';
-const TRANSFER =
-  `mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { ${INPUT_ERROR} } }`;
+const TRANSFER = `mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { ${INPUT_ERROR} } }`;
 const referral = {
   accountId: '0xabc',
   referralCode: 'CODE',
@@ -319,13 +314,13 @@ interface Issue {
 }
 
 /** A mutation's InputError member, or a query's BAD_USER_INPUT error, as one shape. */
-function failureOf(query: string, result: GraphQLResult<unknown>) {
+function failureOf(query: string, result: GraphQLResult<unknown>): Record<string, unknown> {
   if (!query.startsWith('mutation')) {
     const error = result.errors?.[0];
     return { ...error?.extensions, message: error?.message };
   }
   expect(result.errors).toBeUndefined();
-  return inputError(result);
+  return { ...inputError(result) };
 }
 
 describe('zod rules → BAD_USER_INPUT {field, rule, issues}, no upstream call', () => {
@@ -335,7 +330,7 @@ describe('zod rules → BAD_USER_INPUT {field, rule, issues}, no upstream call',
     expect(failure?.code).toBe('BAD_USER_INPUT');
     const issues = failure?.issues as Issue[];
     expect(issues).toContainEqual(expect.objectContaining({ field, rule }));
-    expect(failure?.message).toContain(field);
+    expect(String(failure.message)).toContain(field);
     expect(h.upstreamCalls()).toBe(0);
   });
 });
@@ -402,5 +397,20 @@ describe('valid input passes validation', () => {
     const r = await h.exec('trader', PLACE, { input: { ...order, orderPrice: 60000.1 } });
     expect(r.errors).toBeUndefined();
     expect(h.upstreamCalls({ method: 'POST', path: '/v1/order' })).toBe(1);
+  });
+});
+
+describe('docs/api.md, Input failures', () => {
+  it('the example answers the InputError the page prints, word for word, sending nothing', async () => {
+    const section = readDoc('docs/api.md').split('### Input failures')[1]!.split('\n### ')[0]!;
+    const [block] = fencedBlocks(section, 'graphql');
+    const printed = block!
+      .split('\n')
+      .filter((line) => line.startsWith('# '))
+      .map((line) => line.slice(2))
+      .join('');
+    const result = await h.exec('trader', block!);
+    expect(result).toEqual(JSON.parse(printed));
+    expect(h.upstreamCalls()).toBe(0);
   });
 });

@@ -65,7 +65,10 @@ describe('no client-facing error carries originalError or a stack', () => {
     for (const error of coerced.errors ?? []) {
       expect(Object.keys(error.extensions ?? {})).toEqual(['code']);
     }
-    const rule = await gw.post({ query: '{ account { orders(first: 0) { totalCount } } }' }, { token });
+    const rule = await gw.post(
+      { query: '{ account { orders(first: 0) { totalCount } } }' },
+      { token },
+    );
     const ruled = expectNothingServerSide(await rule.text());
     expect(ruled.errors?.[0]?.extensions).toEqual({
       code: 'BAD_USER_INPUT',

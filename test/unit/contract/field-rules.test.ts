@@ -269,14 +269,10 @@ describe("the schema's inputs check their rows' rules", () => {
     orderPrice: 1,
     orderQuantity: 1,
   };
-  const CANCELS =
-    `mutation($input: CancelOrdersInput!) { cancelOrders(input: $input) { ${INPUT_ERROR} } }`;
-  const FEES =
-    `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
-  const TAG =
-    `mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "G", input: $input) { ${INPUT_ERROR} } }`;
-  const REFERRAL =
-    `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
+  const CANCELS = `mutation($input: CancelOrdersInput!) { cancelOrders(input: $input) { ${INPUT_ERROR} } }`;
+  const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
+  const TAG = `mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "G", input: $input) { ${INPUT_ERROR} } }`;
+  const REFERRAL = `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
   const referral = {
     accountId: '0x1',
     referralCode: 'CODE',
@@ -284,15 +280,11 @@ describe("the schema's inputs check their rows' rules", () => {
     referrerRebateRate: 0.1,
     refereeRebateRate: 0.1,
   };
-  const AFFILIATE =
-    `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
-  const STAGE =
-    `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
+  const AFFILIATE = `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
+  const STAGE = `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
   const INFO = 'query($size: Int) { referralAdminInfo(size: $size) { meta { total } } }';
-  const MARGIN =
-    `mutation($input: SetDefaultMarginModeInput!) { setDefaultMarginMode(input: $input) { ${INPUT_ERROR} } }`;
-  const TRANSFER =
-    `mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { ${INPUT_ERROR} } }`;
+  const MARGIN = `mutation($input: SetDefaultMarginModeInput!) { setDefaultMarginMode(input: $input) { ${INPUT_ERROR} } }`;
+  const TRANSFER = `mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { ${INPUT_ERROR} } }`;
   const message = {
     receiver: '0x2',
     token: 'USDC',

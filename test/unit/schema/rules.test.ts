@@ -244,8 +244,7 @@ describe('PlaceOrderInput', () => {
   });
 });
 
-const BATCH =
-  `mutation($inputs: [PlaceOrderInput!]!) { placeOrders(inputs: $inputs) { ${INPUT_ERROR} } }`;
+const BATCH = `mutation($inputs: [PlaceOrderInput!]!) { placeOrders(inputs: $inputs) { ${INPUT_ERROR} } }`;
 
 describe('placeOrders(inputs:)', () => {
   const order = { symbol: 'PERP_BTC_USDC', orderType: 'LIMIT', side: 'BUY', orderQuantity: 1 };
@@ -279,16 +278,11 @@ describe('placeOrders(inputs:)', () => {
   });
 });
 
-const FEES =
-  `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
-const TAG =
-  `mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "GRID", input: $input) { ${INPUT_ERROR} } }`;
-const REFERRAL =
-  `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
-const AFFILIATE =
-  `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
-const STAGE =
-  `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
+const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
+const TAG = `mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "GRID", input: $input) { ${INPUT_ERROR} } }`;
+const REFERRAL = `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
+const AFFILIATE = `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
+const STAGE = `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
 const ADMIN_INFO =
   'query($page: Int, $size: Int, $u: String, $a: String) { referralAdminInfo(page: $page, size: $size, userAddress: $u, accountId: $a) { meta { total } } }';
 const input = (document: string) => (value: Record<string, unknown>) =>
