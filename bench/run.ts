@@ -46,6 +46,7 @@ import {
   TARGETS,
   writeResults,
 } from './lib/report.ts';
+import { type ResumeResult, runResume } from './lib/resume.ts';
 import { type BenchContext, SCENARIO_LIST, type ServerName, type Trader } from './lib/scenarios.ts';
 import {
   runScreenFanout,
@@ -258,7 +259,9 @@ async function main(): Promise<number> {
   const budgetS =
     60 +
     scenarios.length * (perScenarioS + 10) +
-    (withFanout ? 180 + 90 + (opts.smoke ? 60 : 240) + (opts.smoke ? 120 : 300) : 0) +
+    (withFanout
+      ? 180 + 90 + (opts.smoke ? 60 : 240) + (opts.smoke ? 120 : 300) + (opts.smoke ? 60 : 120)
+      : 0) +
     (withHostile ? opts.warmupS + 2 * opts.durationS + 30 : 0);
   const watchdog = setTimeout(() => {
     log(`bench: still running after ${budgetS} s; stopping`);
@@ -495,9 +498,28 @@ async function main(): Promise<number> {
     }
   }
 
+  // (14) resume: with the full list too (its own processes).
+  let resume: ResumeResult | null = null;
+  if (withFanout) {
+    log('(14) resume: an SSE orderUpdates client back after missed events, with Last-Event-ID');
+    try {
+      resume = await runResume(
+        opts.smoke ? { missed: 100, rounds: 1, log } : { missed: 1_000, rounds: 5, log },
+      );
+      log(
+        `  resumeReplayMs ${resume.resumeReplayMs} ms (median; max ${resume.maxMs} ms) after ` +
+          `${resume.missed} missed events, log in ${resume.store}`,
+      );
+      for (const p of resume.problems) problems.push(`resume: ${p}`);
+    } catch (error) {
+      problems.push(`resume: ${(error as Error).message}`);
+      log('  resume: FAILED');
+    }
+  }
+
   const signingUs =
     traders.length > 0 ? signingCostUs(ctx.signer(0), opts.smoke ? 200 : 5_000) : Number.NaN;
-  const ratioValues = ratios(results, fanout, hostile, bookFanout, screenFanout);
+  const ratioValues = ratios(results, fanout, hostile, bookFanout, screenFanout, resume);
   const { text: ratioText, missed } = formatRatios(ratioValues);
   const boundValues = bounds(results);
   const boundText = formatBounds(boundValues);
@@ -526,6 +548,7 @@ async function main(): Promise<number> {
     fanout,
     bookFanout,
     screenFanout,
+    resume,
     connectionFlood,
     hostile,
     signingUs: Number.isFinite(signingUs) ? Math.round(signingUs * 10) / 10 : null,

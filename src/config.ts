@@ -12,6 +12,7 @@ import { connectionsConfig } from './config/connections.ts';
 import { flag, ms, optionalText, optionalUrl, redisUrls } from './config/env-fields.ts';
 import { OUR_PREFIXES } from './config/env-prefixes.ts';
 import { crossFieldRules, resolveNetwork } from './config/env-rules.ts';
+import { streamsConfig } from './config/streams.ts';
 
 const envSchema = z
   .object({
@@ -109,6 +110,10 @@ const envSchema = z
     STREAM_SILENCE_MS: z.coerce.number().int().positive().default(30_000),
     STREAM_RECONNECT_BASE_MS: z.coerce.number().int().positive().default(250),
     STREAM_RECONNECT_CAP_MS: z.coerce.number().int().positive().default(10_000),
+    STREAM_RESUME_WINDOW_MS: ms(60_000),
+    STREAM_RESUME_MAX_REPLAY: z.coerce.number().int().positive().max(100_000).default(5_000),
+    STREAM_LOG_MAX_EVENTS: z.coerce.number().int().positive().max(100_000).default(5_000),
+    STREAM_LOG_TTL_MS: z.coerce.number().int().positive().default(3_600_000),
     SUBSCRIPTION_QUEUE_MAX: z.coerce.number().int().positive().max(100_000).default(256),
     /** `off`: every subscription result is pulled through yoga's iterators (src/live/direct-lane.ts). */
     SUBSCRIPTION_DIRECT_LANE: z.enum(['on', 'off']).default('on'),
@@ -192,24 +197,6 @@ function callerLimitsConfig(env: Env) {
       /** A refusal of these budgets is answered after this long (capped by the window). */
       refusalDelayMs: env.CALLER_REFUSAL_DELAY_MS,
     },
-  };
-}
-
-/** Live updates: the upstream's streams and the subscribers' queues. */
-function streamsConfig(env: Env) {
-  return {
-    brokerId: env.SVC_BROKER_ID,
-    wsUrl: env.SVC_WS_URL,
-    graceMs: env.STREAM_GRACE_MS,
-    silenceMs: env.STREAM_SILENCE_MS,
-    reconnect: { baseMs: env.STREAM_RECONNECT_BASE_MS, capMs: env.STREAM_RECONNECT_CAP_MS },
-    /** Events a subscriber may fall behind before it is ended. */
-    queueMax: env.SUBSCRIPTION_QUEUE_MAX,
-    /** Shared, error-free results handed to the transports in the hub's loop. */
-    directLane: env.SUBSCRIPTION_DIRECT_LANE === 'on',
-    waits: { maxPerAccount: env.ORDER_WAIT_MAX_PER_ACCOUNT, max: env.ORDER_WAIT_MAX },
-    /** `tradingScreen` computations (account, symbol, depth) per replica and per account. */
-    screens: { max: env.SCREEN_MAX, maxPerAccount: env.SCREEN_MAX_PER_ACCOUNT },
   };
 }
 

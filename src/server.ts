@@ -16,6 +16,7 @@ import { type Keystore, PrincipalDirectory } from './auth/principals.ts';
 import type { Config } from './config.ts';
 import type { ConnectionBudget } from './connections/budget.ts';
 import { createConnectionBudget } from './connections/create-budget.ts';
+import { demoScreenPlugin } from './demo/use-demo.ts';
 import { type DemoTokens, resolveUpstream, type UpstreamSide } from './embedded.ts';
 import { createLive, type Live } from './live/create-live.ts';
 import { WsLimits } from './live/ws-limits.ts';
@@ -125,6 +126,8 @@ function createGatewayLive(
 ): Live {
   return createLive({
     config: config.streams,
+    store,
+    keyPrefix: config.redis.keyPrefix,
     upstream,
     upstreamUrl: side.upstreamUrl,
     ...(side.sandbox ? { defaultBrokerId: side.sandbox.brokerId } : {}),
@@ -141,10 +144,16 @@ function createGatewayLive(
 
 function createGatewayYoga(
   options: GatewayOptions,
-  demoTokens: DemoTokens | undefined,
-  parts: GatewayParts,
+  { sandbox, demoTokens }: Pick<UpstreamSide, 'sandbox' | 'demoTokens'>,
+  parts: Omit<GatewayParts, 'demo'>,
 ): Gateway['yoga'] {
   const { config, logger } = parts;
+  // The reference trading screen: embedded sandbox only, never in production (src/demo).
+  const embedded = sandbox !== undefined;
+  const demo = demoScreenPlugin(
+    { embedded, production: config.production },
+    { demoTokens, logger },
+  );
   return createYoga<Record<string, unknown>, GatewayContext>({
     schema: options.schema ?? gatewaySchema,
     graphqlEndpoint: '/graphql',
@@ -158,7 +167,7 @@ function createGatewayYoga(
     // MAX_BODY_BYTES: useRequestBodyLimit (yoga's re-streams every body to count it).
     maxRequestBodySize: false,
     logging: toYogaLogger(logger),
-    plugins: gatewayPlugins(parts),
+    plugins: gatewayPlugins({ ...parts, demo }),
   });
 }
 
@@ -259,7 +268,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     embedded: sandbox !== undefined,
   });
-  const yoga = createGatewayYoga(options, demoTokens, {
+  const yoga = createGatewayYoga(options, side, {
     ...core,
     ...{ live: live.plugin, persisted: persisted.plugin },
     directory,

@@ -38,15 +38,20 @@ async function reportStore(gateway: Gateway, config: Config, logger: Logger): Pr
   });
 }
 
-function printBanner(gateway: Gateway, url: string, graphiql: boolean): void {
+function printBanner(gateway: Gateway, url: string, config: Config): void {
   // Human lines on stderr, outside the JSON log stream (the logger would redact the tokens).
   process.stderr.write(
-    `\nsvc-graphql gateway: ${url}${graphiql ? '  (GraphiQL in a browser)' : ''}\n`,
+    `\nsvc-graphql gateway: ${url}${config.graphiql ? '  (GraphiQL in a browser)' : ''}\n`,
   );
   if (gateway.sandbox) {
     process.stderr.write(
       `embedded sandbox: ${gateway.sandbox.url}/sandbox/  (control endpoints, docs/sandbox.md)\n`,
     );
+    // src/demo/use-demo.ts: the same condition.
+    if (!config.production) {
+      const screen = url.replace(/\/graphql$/, '/demo');
+      process.stderr.write(`trading screen: ${screen}  (docs/trading-screen.md)\n`);
+    }
   }
   if (!gateway.demoTokens) return;
   process.stderr.write(
@@ -153,7 +158,7 @@ function announce(gateway: Gateway, config: Config, logger: Logger, host: string
     introspection: config.introspection,
     graphiql: config.graphiql,
   });
-  printBanner(gateway, url, config.graphiql);
+  printBanner(gateway, url, config);
   const exposure = demoExposure(host, gateway.demoTokens !== undefined);
   if (exposure) {
     process.stderr.write(`${exposure}\n`);

@@ -65,6 +65,8 @@ export interface Ratios {
   bookFanoutCpuMsPerUpdate: number | null;
   /** (13) book update → last of 5,000 SSE `tradingScreen` subscribers over 500 accounts, p99, ms. */
   screenFanoutP99Ms: number | null;
+  /** (14) an SSE resume after 1,000 missed events: request → last missed event, median, ms. */
+  resumeReplayMs: number | null;
 }
 
 /** What the book fan-out run (bench/lib/book-fanout.ts) adds to the figures. */
@@ -112,6 +114,7 @@ export function ratios(
   hostile?: { hostileTraderP99Ratio: number } | null,
   book?: BookFanoutFigures | null,
   screen?: { screenFanoutP99Ms: number } | null,
+  resume?: { resumeReplayMs: number } | null,
 ): Ratios {
   const div = (a: number | undefined, b: number | undefined): number | null =>
     a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
@@ -134,6 +137,8 @@ export function ratios(
     bookFanoutCpuMsPerUpdate:
       book?.bookFanoutCpuMsPerUpdate == null ? null : round(book.bookFanoutCpuMsPerUpdate, 2),
     screenFanoutP99Ms: screen ? round(screen.screenFanoutP99Ms, 1) : null,
+    resumeReplayMs:
+      resume && Number.isFinite(resume.resumeReplayMs) ? round(resume.resumeReplayMs, 1) : null,
   };
 }
 
@@ -283,6 +288,7 @@ export const TARGETS: Record<keyof Ratios, Target> = {
   },
   // Issue 27: 5,000 tradingScreen subscribers over 500 accounts, one symbol.
   screenFanoutP99Ms: { label: '(13) SSE screen→last p99', unit: ' ms', kind: 'max', value: 150 },
+  resumeReplayMs: { label: '(14) resume 1,000 missed', unit: ' ms', kind: 'max', value: 200 },
 };
 
 export function formatRatios(r: Ratios): { text: string; missed: string[] } {

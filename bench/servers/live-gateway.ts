@@ -87,6 +87,7 @@ const control = createServer((req, res) => {
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 
 announce({
+  store: gateway.store.kind,
   url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
 });

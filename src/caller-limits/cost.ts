@@ -11,8 +11,8 @@
  * - introspection (`__typename`, `__schema`, `__type`) costs 0;
  * - nested fields cost nothing (they resolve from their root field's upstream answer), except
  *   the account's own reads: each response key of `Account.orders`, `Account.positions`,
- *   `Account.balances`, `Account.algoOrders`, `Account.leverage` or `Account.maxOrderQuantity`
- *   is one more call (30 aliased order lists under one `account` cost 31);
+ *   `Account.balances`, `Account.algoOrders`, `Account.leverage`, `Account.maxOrderQuantity`
+ *   or `Account.maxWithdrawable` is one more call (30 aliased order lists under one `account` cost 31);
  * A cached read still counts: what a caller may ask for must not depend on what another
  * caller happened to warm.
  *
@@ -45,6 +45,7 @@ export const ROOT_FIELD_ENDPOINTS: Readonly<Record<string, EndpointKey>> = {
   referralAdminInfo: 'GET /v1/referral/admin_info',
   strategyVaultNonce: 'GET /v1/public/sv_nonce',
   withdrawNonce: 'GET /v1/withdraw_nonce',
+  settleNonce: 'GET /v1/settle_nonce',
   createReferralCode: 'POST /v1/referral/create',
   placeOrder: 'POST /v1/order',
   requestInternalTransfer: 'POST /v2/internal_transfer',
@@ -64,6 +65,8 @@ export const ROOT_FIELD_ENDPOINTS: Readonly<Record<string, EndpointKey>> = {
   cancelAlgoOrder: 'DELETE /v1/algo/order',
   cancelAlgoOrders: 'DELETE /v1/algo/orders',
   setLeverage: 'POST /v1/client/leverages',
+  requestWithdrawal: 'POST /v1/withdraw_request',
+  settlePnl: 'POST /v1/settle_pnl',
 };
 
 /** The global upstream budget of each root field's endpoint (`sv_nonce`), looked up once. */
@@ -83,6 +86,7 @@ const NESTED_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
     'algoOrders',
     'leverage',
     'maxOrderQuantity',
+    'maxWithdrawable',
   ]),
 };
 

@@ -13,6 +13,7 @@ import { ORDER_STATE, perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { CacheGroup, CachePolicy, Endpoint, HttpMethod } from './endpoint-types.ts';
 import { ALGO_ENDPOINTS } from './endpoints-algo.ts';
 import { MARKET_ENDPOINTS } from './endpoints-market.ts';
+import { WALLET_ENDPOINTS } from './endpoints-wallet.ts';
 import * as account from './fields-account.ts';
 import * as admin from './fields-admin.ts';
 import * as orders from './fields-orders.ts';
@@ -278,6 +279,7 @@ export const ENDPOINTS = {
   },
   ...MARKET_ENDPOINTS,
   ...ALGO_ENDPOINTS,
+  ...WALLET_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 /** A route string of the table: `'POST /v1/order'`. */

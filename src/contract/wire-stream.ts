@@ -67,4 +67,8 @@ export interface WalletData {
   trans_status: WalletStatus;
   created_time: number;
   updated_time: number;
+  /** The chain transaction, once there is one (facts §6); absent on internal transfers. */
+  tx_id?: string | null;
+  /** The withdrawal's chain, as a string (facts §6). */
+  chain_id?: string;
 }

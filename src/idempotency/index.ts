@@ -1,7 +1,7 @@
 /**
  * Exactly-once mutations (DESIGN.md decision 13): the records, the placeOrder and
- * placeAlgoOrder guards and the Idempotency-Key plugin's settings, built once per gateway on
- * its store.
+ * placeAlgoOrder guards, the wallet nonces sent and the Idempotency-Key plugin's settings,
+ * built once per gateway on its store.
  */
 import type { Registry } from 'prom-client';
 import type { UpstreamConfig } from '../config.ts';
@@ -10,6 +10,7 @@ import type { Store } from '../upstream/stores/store.ts';
 import { AlgoIdempotency } from './algo.ts';
 import { type BatchAccount, type PlacedBatch, placeBatchOnce } from './batch.ts';
 import { createIdempotencyMetrics, type IdempotencyMetrics, NO_METRICS } from './metrics.ts';
+import { NonceLedger } from './nonces.ts';
 import { OrderIdempotency } from './orders.ts';
 import { IdempotencyRecords, RECORD_TTL_MS } from './records.ts';
 
@@ -23,6 +24,8 @@ export interface Idempotency {
     items: Parameters<typeof placeBatchOnce>[2],
   ): Promise<PlacedBatch>;
   readonly metrics: IdempotencyMetrics;
+  /** Wallet nonces already sent (withdrawals, settlements): each goes upstream once. */
+  readonly nonces: NonceLedger;
   /** Longest one mutation may hold its key in flight. */
   readonly leaseMs: number;
 }
@@ -77,6 +80,7 @@ export function createIdempotency(options: IdempotencyOptions): Idempotency {
     algoOrders: new AlgoIdempotency(shared),
     placeBatch: (account, items) => placeBatchOnce(shared, account, items),
     metrics,
+    nonces: new NonceLedger(store, options.ttlMs ?? RECORD_TTL_MS),
     leaseMs,
   };
 }

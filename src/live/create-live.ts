@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { Cluster, Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { WebSocketServer } from 'ws';
 import type { PrincipalDirectory } from '../auth/principals.ts';
@@ -18,9 +19,11 @@ import { TradingScreens } from '../screen/trading-screens.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import type { Store } from '../upstream/stores/store.ts';
 import { StreamHub, wsBaseOf } from '../upstream/stream/index.ts';
+import { createEventLog } from '../upstream/stream/log/create-log.ts';
 import { registerBookMetrics } from './book-metrics.ts';
 import { createLiveMetrics } from './metrics.ts';
 import { OrderWaits } from './order-waits.ts';
+import { DEFAULT_RESUME_BOUNDS } from './resume-bounds.ts';
 import { registerResyncMetrics } from './resync-metrics.ts';
 import { registerScreenMetrics } from './screen-metrics.ts';
 import { useLiveSse } from './use-live-sse.ts';
@@ -41,6 +44,10 @@ export interface LiveOptions {
   registry?: Registry;
   /** Connection caps and the idle timeout of graphql-ws connections. @default none */
   limits?: WsLimits;
+  /** The gateway's store: the accounts' event log goes to its Redis when it has one. @default memory */
+  store?: { readonly redis?: Redis | Cluster };
+  /** REDIS_KEY_PREFIX. @default 'svc' */
+  keyPrefix?: string;
   /** Cancel-on-disconnect sessions, registered in `store`. @default none (refused) */
   cancelOnDisconnect?: { config: Config['cancelOnDisconnect']; store: Store };
 }
@@ -89,6 +96,7 @@ export function createLive(options: LiveOptions): Live {
     brokerId: brokerId ?? '',
     queueMax: config.queueMax,
     active: new Set(),
+    resume: { ...DEFAULT_RESUME_BOUNDS, maxReplay: config.resume.maxReplay },
     waits,
     ...(cancelOnDisconnect ? { cancelOnDisconnect } : {}),
     ...(options.registry ? { metrics: createLiveMetrics(options.registry) } : {}),
@@ -156,6 +164,8 @@ function createHub(options: LiveOptions): StreamHub {
     // Auth frames are signed in server time, like REST requests.
     now: () => Date.now() + upstream.health().clockOffsetMs,
     graceMs: config.graceMs,
+    resumeWindowMs: config.resume.windowMs,
+    eventLog: createEventLog(options.store ?? {}, options.keyPrefix ?? 'svc', config.log),
     silenceMs: config.silenceMs,
     backoff: config.reconnect,
     log: (msg, fields) => logger.warn(msg, fields),
@@ -193,8 +203,10 @@ function livePlugin(context: LiveContext, directLane: boolean): Plugin<GatewayCo
       addPlugin(shared as unknown as Plugin<GatewayContext>);
       addPlugin(useLiveSse() as unknown as Plugin<GatewayContext>);
     },
-    onContextBuilding({ extendContext }) {
-      extendContext({ live: context });
+    onContextBuilding({ context: built, extendContext }) {
+      // SSE's reconnect header: where a resumed account subscription starts (live-resume.ts).
+      const lastEventId = built.request?.headers.get('last-event-id') ?? undefined;
+      extendContext(lastEventId ? { live: context, lastEventId } : { live: context });
     },
   };
 }

@@ -17,9 +17,14 @@ export interface FieldStats {
   ended: Record<EndReason, number>;
 }
 
+/** How a resumed subscription caught up: replayed from the log, or a RESYNC snapshot. */
+export type ResumeOutcome = 'replay' | 'resync';
+
 export interface LiveMetrics {
   /** The field's stats object, created on first use. */
   field(name: string): FieldStats;
+  /** A resumed subscription caught up (rare: counted at once). */
+  resumed(outcome: ResumeOutcome): void;
 }
 
 export function createLiveMetrics(registry: Registry): LiveMetrics {
@@ -66,7 +71,9 @@ export function createLiveMetrics(registry: Registry): LiveMetrics {
       }
     },
   });
+  const resumes = resumeCounter(registry);
   return {
+    resumed: (outcome) => resumes.inc({ outcome }),
     field(name) {
       let stats = fields.get(name);
       if (!stats) {
@@ -78,4 +85,13 @@ export function createLiveMetrics(registry: Registry): LiveMetrics {
       return stats;
     },
   };
+}
+
+function resumeCounter(registry: Registry): Counter<'outcome'> {
+  return new Counter({
+    name: 'svc_graphql_subscription_resumes_total',
+    help: 'Resumed account subscriptions: replay (what they missed, from the event log), resync (the log did not cover it: a RESYNC snapshot)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
 }

@@ -3,6 +3,7 @@
  * subscriber of that selection (use-shared-subscription-events.ts says why it is sound).
  */
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, execute } from 'graphql';
+import { annotate } from './event-meta.ts';
 
 export type Result = ExecutionResult | Promise<ExecutionResult>;
 
@@ -24,7 +25,11 @@ export function sharedExecution(args: ExecutionArgs, key: string, payload: unkno
   }
   let result = byKey.get(key);
   if (!result) {
-    const running = execute({ ...args, rootValue: payload });
+    const executed = execute({ ...args, rootValue: payload });
+    const running =
+      executed instanceof Promise
+        ? executed.then((done) => annotate(done, payload))
+        : annotate(executed, payload);
     byKey.set(key, running);
     // Async resolvers: who asks once it is done gets the result itself, not a promise.
     if (running instanceof Promise) running.then((done) => byKey.set(key, done), noop);

@@ -1,5 +1,6 @@
 /** The bytes of GraphQL over SSE (yoga's wire format), once per result object. */
 import type { ExecutionResult } from 'graphql';
+import { cursorOf } from './event-meta.ts';
 
 /** The keep-alive comment; also the first bytes of every response. */
 export const PING = Buffer.from(':\n\n');
@@ -16,7 +17,11 @@ export function encode(result: ExecutionResult): Buffer {
   if (!bytes) {
     const { errors, ...rest } = result;
     const body = errors ? { ...rest, errors: errors.map(errorJson) } : rest;
-    bytes = Buffer.from(`event: next\ndata: ${JSON.stringify(body)}\n\n`);
+    // An account event's cursor is its SSE id (a reconnecting client sends it as
+    // Last-Event-ID); last in the block, so `event: next` still opens it.
+    const cursor = cursorOf(result);
+    const id = cursor === undefined ? '' : `id: ${cursor}\n`;
+    bytes = Buffer.from(`event: next\ndata: ${JSON.stringify(body)}\n${id}\n`);
     encoded.set(result, bytes);
   }
   return bytes;

@@ -10,7 +10,7 @@
  * Account data is per caller: `private` keeps it out of shared caches, and every GET answer
  * carries `Vary: Authorization, Accept`. The ages are the gateway's own cache TTLs, so an app's
  * HTTP cache adds no more staleness than the gateway's cache already allows. Nonces
- * (`withdrawNonce`, `strategyVaultNonce`) are single-use: they have no hint, so never cached.
+ * (`withdrawNonce`, `settleNonce`, `strategyVaultNonce`) are single-use: they have no hint, so never cached.
  */
 import { type DocumentNode, getOperationAST, Kind, type OperationTypeNode } from 'graphql';
 import type { UpstreamConfig } from '../config.ts';

@@ -50,6 +50,8 @@ export interface GatewayParts {
   live: Plugins[number];
   /** Persisted operations' HTTP plugin. */
   persisted: Plugins[number];
+  /** `/demo`, the reference trading screen: embedded-sandbox mode only (src/demo). */
+  demo?: Plugins[number] | undefined;
 }
 
 /** The request budgets of `use-request-budget.ts`, shared through Redis when there is one; 0 turns one off. */
@@ -89,6 +91,8 @@ export function gatewayPlugins(parts: GatewayParts): Plugins {
     useLogging({ logger }),
     ...(config.graphiql ? [useGraphiQLAssets()] : []),
     useJsonCompression(),
+    // Static pages and files, like GraphiQL's: before the request budgets count them.
+    ...(parts.demo ? [parts.demo] : []),
     useMetrics({ metrics }),
     usePhaseMetrics(metrics.registry),
     // Request budgets (CALLER_ANON_REQUESTS, CALLER_FREE_REQUESTS): in onRequest, before

@@ -20,6 +20,10 @@ const peerOf = (serverContext: unknown) =>
 const proxied = (request: Request) =>
   request.headers.has('forwarded') || request.headers.has('x-forwarded-for');
 
+/** A loopback peer that no proxy forwarded: the only one that may receive the demo tokens. */
+export const isLoopbackPeer = (request: Request, serverContext: unknown) =>
+  isLoopbackAddress(peerOf(serverContext)) && !proxied(request);
+
 /** yoga's `graphiql` option: a factory when there are tokens to guard, else the options. */
 export function graphiqlForPeer(
   setup: GraphiQLSetup,
@@ -28,5 +32,5 @@ export function graphiqlForPeer(
   if (!setup.demoTokens) return anonymous;
   const withTokens = graphiqlOptions(setup);
   return (request, serverContext) =>
-    isLoopbackAddress(peerOf(serverContext)) && !proxied(request) ? withTokens : anonymous;
+    isLoopbackPeer(request, serverContext) ? withTokens : anonymous;
 }

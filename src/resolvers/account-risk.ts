@@ -8,7 +8,7 @@
  * settings (GET /v1/client/leverages) only when no position row of the symbol carries one. Each row's unsettled PnL is moved
  * from the row's mark to the current one.
  */
-import type { PositionRow } from '../contract/wire.ts';
+import type { AccountInfo, PositionRow } from '../contract/wire.ts';
 import type { SymbolInfo } from '../contract/wire-market.ts';
 import type { AccountRisk, RiskPosition, SymbolRisk } from '../risk/account-room.ts';
 import { imrFactorFor } from '../risk/margin-rates.ts';
@@ -92,24 +92,15 @@ function toSymbolRisk(info: SymbolInfo, factors: Readonly<Record<string, number>
   };
 }
 
-/**
- * The account's risk inputs for an order in `symbol`: BAD_USER_INPUT (`unknownSymbol` at
- * `symbolPath`) for a symbol the upstream does not list. Upstream failures are thrown as they come (callers
- * map them at their edge, `orThrowCoded`).
- */
-export async function accountRisk(
+/** The inputs over `symbols` from the request's reads; leverages read when `needs` says so. */
+async function riskOver(
   ctx: GatewayContext,
-  symbol: string,
-  symbolPath: (string | number)[] = ['symbol'],
+  reads: AccountReads,
+  info: AccountInfo,
+  allRules: ReadonlyMap<string, SymbolInfo>,
+  symbols: string[],
+  needsLeverages: (positions: RiskPosition[]) => boolean,
 ): Promise<AccountRisk> {
-  const account = requireAccount(ctx);
-  const [reads, info, allRules] = await Promise.all([
-    accountReads(ctx),
-    ctx.loaders.accountInfo.load(account.accountId),
-    readsOf(ctx).rules(),
-  ]);
-  if (!allRules.has(symbol)) throw inputIssuesError([unknownSymbol(symbolPath, symbol)]);
-  const symbols = [...new Set([symbol, ...reads.rows.map((r) => r.symbol)])];
   const marks = await Promise.all(symbols.map((s) => markPriceOf(ctx, s)));
   const markPrices = Object.fromEntries(symbols.map((s, i) => [s, marks[i]!]));
   const rules: Record<string, SymbolRisk> = {};
@@ -118,10 +109,7 @@ export async function accountRisk(
     if (rule) rules[s] = toSymbolRisk(rule, info.imr_factor);
   }
   const positions = reads.rows.map((row) => toRiskPosition(row, markPrices[row.symbol]!));
-  const held = positions.some(
-    (p) => p.symbol === symbol && p.marginMode !== 'ISOLATED' && p.leverage,
-  );
-  const leverages = held ? {} : await crossLeverages(ctx);
+  const leverages = needsLeverages(positions) ? await crossLeverages(ctx) : {};
   return {
     usdcHolding: reads.usdcHolding,
     pendingShort: reads.pendingShort,
@@ -132,4 +120,46 @@ export async function accountRisk(
     takerFeeRate: info.futures_taker_fee_rate,
     makerFeeRate: info.futures_maker_fee_rate,
   };
+}
+
+function readAll(ctx: GatewayContext) {
+  const account = requireAccount(ctx);
+  return Promise.all([
+    accountReads(ctx),
+    ctx.loaders.accountInfo.load(account.accountId),
+    readsOf(ctx).rules(),
+  ]);
+}
+
+/**
+ * The account's risk inputs for an order in `symbol`: BAD_USER_INPUT (`unknownSymbol` at
+ * `symbolPath`) for a symbol the upstream does not list. Upstream failures are thrown as they come (callers
+ * map them at their edge, `orThrowCoded`).
+ */
+export async function accountRisk(
+  ctx: GatewayContext,
+  symbol: string,
+  symbolPath: (string | number)[] = ['symbol'],
+): Promise<AccountRisk> {
+  const [reads, info, allRules] = await readAll(ctx);
+  if (!allRules.has(symbol)) throw inputIssuesError([unknownSymbol(symbolPath, symbol)]);
+  const symbols = [...new Set([symbol, ...reads.rows.map((r) => r.symbol)])];
+  return riskOver(ctx, reads, info, allRules, symbols, (positions) => {
+    const held = positions.some(
+      (p) => p.symbol === symbol && p.marginMode !== 'ISOLATED' && p.leverage,
+    );
+    return !held;
+  });
+}
+
+/**
+ * The account's risk inputs for account-wide figures (free collateral, max withdrawable):
+ * every row's symbol; the leverage settings only when a cross row carries no leverage.
+ */
+export async function portfolioRisk(ctx: GatewayContext): Promise<AccountRisk> {
+  const [reads, info, allRules] = await readAll(ctx);
+  const symbols = [...new Set(reads.rows.map((r) => r.symbol))];
+  return riskOver(ctx, reads, info, allRules, symbols, (positions) =>
+    positions.some((p) => p.marginMode !== 'ISOLATED' && !p.leverage),
+  );
 }

@@ -36,8 +36,14 @@ export interface AccountPositionsPort {
   minIntervalMs?: number;
 }
 
+/**
+ * One positionUpdates event: its rows, with the cursor of the account event it comes from (a
+ * push), or of the last one the account's positions have seen (`recomputed` at new marks).
+ */
+export type PositionsEvent = PositionModel[] & { cursor?: string; recomputed?: boolean };
+
 export interface PositionsSubscriber {
-  positions(event: PositionModel[]): void;
+  positions(event: PositionsEvent): void;
   failed(error: GraphQLError): void;
 }
 
@@ -59,6 +65,8 @@ export class AccountPositions {
   private timer: NodeJS.Timeout | undefined;
   private lastRecompute = Number.NEGATIVE_INFINITY;
   private closed = false;
+  /** The cursor of the last positions or balances event applied: a recomputed event's. */
+  private cursor: string | undefined;
 
   constructor(private readonly port: AccountPositionsPort) {
     this.serial(() => this.seed());
@@ -69,12 +77,14 @@ export class AccountPositions {
     if (event.type === 'failed') {
       const error = this.port.refused(event.reason);
       for (const s of [...this.subscribers]) s.failed(error);
-    } else if (event.type === 'positions') {
-      const rows = event.positions;
-      this.serial(async () => this.pushed(rows));
+      return;
+    }
+    if (event.type === 'positions') {
+      const { positions: rows, cursor } = event;
+      this.serial(async () => this.pushed(rows, cursor));
     } else if (event.type === 'balances') {
-      const balances = event.balances;
-      this.serial(async () => this.balances(balances));
+      const { balances, cursor } = event;
+      this.serial(async () => this.balances(balances, cursor));
     }
   }
 
@@ -136,14 +146,16 @@ export class AccountPositions {
     }
   }
 
-  private pushed(rows: readonly PositionModel[]): void {
+  private pushed(rows: readonly PositionModel[], cursor: string | undefined): void {
+    this.cursor = cursor ?? this.cursor;
     for (const row of rows) this.rows.set(keyOf(row), row);
     this.indexHeld();
     this.refresh();
-    this.emit(this.withRisk(rows));
+    this.emit(Object.assign(this.withRisk(rows), { cursor }));
   }
 
-  private balances(balances: readonly BalanceModel[]): void {
+  private balances(balances: readonly BalanceModel[], cursor: string | undefined): void {
+    this.cursor = cursor ?? this.cursor;
     const usdc = balances.find((b) => b.token === COLLATERAL_TOKEN);
     if (!usdc) return;
     this.usdc = { usdcHolding: usdc.holding, pendingShort: usdc.pendingShort };
@@ -158,7 +170,8 @@ export class AccountPositions {
     const held = [...this.rows.entries()].filter(([, r]) => r.quantity !== 0);
     // In GET /v1/positions' order: by symbol, then margin mode.
     held.sort(([a], [b]) => (a < b ? -1 : 1));
-    this.emit(this.withRisk(held.map(([, r]) => r)));
+    const rows = this.withRisk(held.map(([, r]) => r));
+    this.emit(Object.assign(rows, { cursor: this.cursor, recomputed: true }));
   }
 
   private inputs(): RiskInputs {
@@ -184,7 +197,7 @@ export class AccountPositions {
     });
   }
 
-  private emit(event: PositionModel[]): void {
+  private emit(event: PositionsEvent): void {
     if (event.length === 0) return;
     for (const s of this.subscribers) s.positions(event);
   }

@@ -56,6 +56,8 @@ export class SubscriberQueue<T>
   private taker: QueueTaker<T | GraphQLError> | undefined;
   private ended = false;
   private closed = false;
+  /** A producer waiting for the buffer to shrink (a replay: whenRoom). */
+  private room: { size: number; resolve: () => void } | undefined;
 
   constructor(
     private readonly max: number,
@@ -71,6 +73,11 @@ export class SubscriberQueue<T>
   /** Events waiting to be delivered. */
   get size(): number {
     return this.buffer.length;
+  }
+
+  /** The subscriber left or was ended: nothing more is taken. */
+  get isEnded(): boolean {
+    return this.ended;
   }
 
   /** Queues or hands over `value`; false when the subscriber is (or is now) ended. */
@@ -104,8 +111,20 @@ export class SubscriberQueue<T>
     return true;
   }
 
+  /**
+   * Resolves once at most `size` values wait, or the queue ended: a producer with many values
+   * at once (a resumed subscription's replay) keeps within the bound instead of overrunning it.
+   */
+  whenRoom(size: number): Promise<void> {
+    if (this.buffer.length <= size || this.ended) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.room = { size, resolve };
+    });
+  }
+
   next(): Promise<IteratorResult<T | GraphQLError>> {
     const value = this.buffer.shift();
+    if (this.room) this.roomy();
     if (value !== undefined) return Promise.resolve({ value, done: false });
     if (this.ended) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => {
@@ -124,6 +143,7 @@ export class SubscriberQueue<T>
       }
       this.buffer.shift();
     }
+    if (this.room) this.roomy();
     if (this.taker === taker && this.ended) this.wake();
   }
 
@@ -186,9 +206,17 @@ export class SubscriberQueue<T>
     taker?.wake();
   }
 
+  private roomy(): void {
+    const room = this.room!;
+    if (this.buffer.length > room.size && !this.ended) return;
+    this.room = undefined;
+    room.resolve();
+  }
+
   private close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.room) this.roomy();
     if (typeof this.onClose === 'function') this.onClose();
     else this.onClose.queueClosed();
   }

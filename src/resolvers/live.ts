@@ -10,14 +10,11 @@ import {
   type LiveContext,
   unauthenticated,
 } from '../schema/types.ts';
-import type { AccountStreamEvent } from '../upstream/stream/index.ts';
 import {
-  type AccountEventModel,
-  type BalanceModel,
+  type AccountStreamEvent,
   MAINTENANCE_TOPIC,
   type MaintenanceStatusModel,
   maintenanceFromStream,
-  type OrderUpdateModel,
   type TickerModel,
   tickerFromStream,
   tickersFromStream,
@@ -31,23 +28,26 @@ import {
   streamRefusedError,
   topic,
 } from './live-feed.ts';
+import { type EventKind, type EventOf, PICKERS, type Picker } from './live-kinds.ts';
 import { positionUpdates } from './live-positions.ts';
+import { lastEventId, Resume } from './live-resume.ts';
 
+export { CURSOR_MESSAGE, eventCursor, isCursor, requiredCursor } from './live-cursor.ts';
 export { deliver, type Live, streamRefusedError } from './live-feed.ts';
+export type { EventKind, EventOf } from './live-kinds.ts';
 export { positionUpdates };
 
-/** What an account subscription takes from the account's events (`arg`: its argument). */
-export type Picker<T> = (
-  event: AccountStreamEvent,
-  arg: string | null | undefined,
-) => T | undefined;
+/** One account subscriber. Its queue holds the hub's event objects (one per event, shared). */
+export class AccountFeed extends Feed<AccountStreamEvent> {
+  /** Set while a resumed subscription replays (and then filters what it replayed). */
+  resume: Resume | undefined;
 
-class AccountFeed<T> extends Feed<T> {
   constructor(
     live: LiveContext,
     stats: FieldStats,
-    private readonly accountId: string,
-    private readonly pick: Picker<T>,
+    readonly accountId: string,
+    readonly kind: EventKind,
+    private readonly pick: Picker,
     private readonly arg: string | null | undefined,
   ) {
     super(live, stats);
@@ -55,7 +55,13 @@ class AccountFeed<T> extends Feed<T> {
 
   accountEvent(event: AccountStreamEvent): void {
     if (event.type === 'failed') this.refusedWith(streamRefusedError(event.reason));
-    else this.deliver(this.pick(event, this.arg));
+    else if (this.resume) this.resume.live(event);
+    else this.offer(event);
+  }
+
+  /** Delivers the event when this subscription follows it. */
+  offer(event: AccountStreamEvent): void {
+    if (this.pick(event, this.arg)) this.deliver(event);
   }
 
   protected release(): void {
@@ -63,37 +69,44 @@ class AccountFeed<T> extends Feed<T> {
   }
 }
 
-export function account<T>(
+/**
+ * An account subscription: the account's events of `kind` (and `arg`'s symbol), from now on
+ * or, with a cursor (`resumeFrom`, else SSE's Last-Event-ID), first what came after it.
+ */
+export function account<K extends EventKind>(
   ctx: GatewayContext,
   field: string,
-  pick: Picker<T>,
+  kind: K,
   arg?: string | null,
-): Live<T> {
+  resumeFrom?: string | null,
+): Live<EventOf<K>> {
   const live = liveOf(ctx);
   if (!ctx.principal) throw unauthenticated();
+  const cursor = resumeFrom ?? lastEventId(ctx);
   const { credentials } = ctx.principal;
-  const feed = new AccountFeed<T>(live, statsOf(live, field), credentials.accountId, pick, arg);
+  const pick = PICKERS[kind];
+  const feed = new AccountFeed(live, statsOf(live, field), credentials.accountId, kind, pick, arg);
+  if (cursor) feed.resume = new Resume(feed, live, credentials, cursor);
   live.hub.listenAccount(credentials, feed);
-  return feed.queue;
+  feed.resume?.start();
+  return feed.queue as Live<EventOf<K>>;
 }
-
-const pickOrder: Picker<OrderUpdateModel> = (e, symbol) =>
-  e.type === 'order' && (!symbol || e.order.symbol === symbol) ? e.order : undefined;
-const pickBalances: Picker<BalanceModel[]> = (e) =>
-  e.type === 'balances' ? e.balances : undefined;
-const pickAccountEvent: Picker<AccountEventModel> = (e) =>
-  e.type === 'account' ? e.event : undefined;
 
 export const orderUpdates = (
   ctx: GatewayContext,
   symbol: string | null | undefined,
-): Live<OrderUpdateModel> => account(ctx, 'orderUpdates', pickOrder, symbol);
+  resumeFrom: string | null | undefined,
+): Live<EventOf<'order'>> => account(ctx, 'orderUpdates', 'order', symbol, resumeFrom);
 
-export const balanceUpdates = (ctx: GatewayContext): Live<BalanceModel[]> =>
-  account(ctx, 'balanceUpdates', pickBalances);
+export const balanceUpdates = (
+  ctx: GatewayContext,
+  resumeFrom: string | null | undefined,
+): Live<EventOf<'balances'>> => account(ctx, 'balanceUpdates', 'balances', null, resumeFrom);
 
-export const accountEvents = (ctx: GatewayContext): Live<AccountEventModel> =>
-  account(ctx, 'accountEvents', pickAccountEvent);
+export const accountEvents = (
+  ctx: GatewayContext,
+  resumeFrom: string | null | undefined,
+): Live<EventOf<'account'>> => account(ctx, 'accountEvents', 'account', null, resumeFrom);
 
 /** `{broker_id}` of the ticker topics; refused when the gateway does not know it. */
 function brokerOf(live: LiveContext): string {

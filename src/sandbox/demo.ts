@@ -1,8 +1,8 @@
 /** Demo accounts generated when the sandbox starts without a seed. */
 import { randomBytes } from 'node:crypto';
+import { accountIdOf } from '../auth/account-id.ts';
 import { generateKeyMaterial, type KeyMaterial } from '../auth/keys.ts';
 import type { SeedAccount } from './seed.ts';
-import { accountIdOf } from './state.ts';
 
 /** Everything a client needs to act as a demo account. Secrets: print once, never log. */
 export interface DemoCredentials extends KeyMaterial {

@@ -13,6 +13,7 @@ import type { AlgoExecutionReportData } from '../contract/wire-algo-stream.ts';
 import type { MarginMode } from '../contract/wire-orders.ts';
 import type { HoldingRow } from './holdings.ts';
 import type { PositionRow, SandboxOrderRecord } from './records.ts';
+import type { WithdrawalRecord } from './wallet/book.ts';
 
 export type OrderChangeKind =
   | 'placed'
@@ -68,6 +69,14 @@ export interface TransferDone {
   timestamp: number;
 }
 
+/** A withdrawal was requested or moved on (PENDING → [PENDING_REBALANCE] → COMPLETED). */
+export interface WithdrawalChanged {
+  accountId: string;
+  /** A snapshot: the record as it is now. */
+  withdrawal: WithdrawalRecord;
+  timestamp: number;
+}
+
 /** A market's mid moved (control endpoint or `Sandbox.setMidPrice`), after resting orders filled. */
 export interface MidMoved {
   symbol: string;
@@ -111,6 +120,7 @@ export interface SandboxEventMap {
   position: PositionChanged;
   balance: BalanceChanged;
   transfer: TransferDone;
+  withdrawal: WithdrawalChanged;
   mid: MidMoved;
   liquidation: Liquidated;
   algo: AlgoChanged;
@@ -126,6 +136,7 @@ export class SandboxEvents {
     position: new Set(),
     balance: new Set(),
     transfer: new Set(),
+    withdrawal: new Set(),
     mid: new Set(),
     liquidation: new Set(),
     algo: new Set(),

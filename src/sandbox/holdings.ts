@@ -23,7 +23,7 @@ export function holdingRow(account: Account, token: string): HoldingRow {
     token,
     holding: usdc ? account.balance : 0,
     frozen: frozenOf(account, token),
-    pending_short: 0,
+    pending_short: usdc && account.withdrawing > 0 ? -account.withdrawing : 0,
     updated_time: usdc ? account.balanceTime : 0,
   };
 }

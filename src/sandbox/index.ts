@@ -5,7 +5,7 @@
  */
 import { AlgoEngine } from './algo/engine.ts';
 import { CancelAllAfter } from './cancel-all-after.ts';
-import { CONTROL_PREFIX, createControl } from './control.ts';
+import { createControl } from './control.ts';
 import { type DemoCredentials, generateDemoAccount } from './demo.ts';
 import type { SandboxEvents } from './events.ts';
 import { type FaultConfig, FaultInjector } from './faults.ts';
@@ -19,11 +19,14 @@ import { createApp } from './pipeline.ts';
 import { bindRoute } from './router.ts';
 import { SANDBOX_ROUTES } from './routes/index.ts';
 import { type ParsedSeed, parseSeed, type SandboxSeed, type SeedAccount } from './seed.ts';
-import { listen, type RequestLogEntry } from './server.ts';
+import { matches, serve, withControl } from './serve.ts';
+import type { RequestLogEntry } from './server.ts';
 import { SandboxState } from './state.ts';
 import { type StreamOptions, StreamServer, streamControl } from './stream/index.ts';
 import { Liquidator } from './stream/liquidation.ts';
 import { TradingEngine } from './trading.ts';
+import type { WalletBook } from './wallet/book.ts';
+import { WithdrawalProcessor } from './wallet/processor.ts';
 
 export type { DemoCredentials } from './demo.ts';
 export type {
@@ -54,6 +57,7 @@ export {
   type SymbolSeed,
 } from './seed.ts';
 export type { RequestLogEntry } from './server.ts';
+export type { PnlSettlement, WithdrawalRecord } from './wallet/book.ts';
 
 export interface SandboxOptions {
   /** Parsed seed (see `loadSeedFile`). Without one, a demo trader and admin are generated. */
@@ -81,6 +85,8 @@ export interface SandboxOptions {
   control?: boolean;
   /** WebSocket stream timings (ping interval, missed pongs, ticker interval). */
   stream?: StreamOptions;
+  /** How long a withdrawal stays in each status before the next. @default 1000 */
+  withdrawalStepMs?: number;
 }
 
 /** One order as tests see it (`Sandbox.orders`). */
@@ -127,6 +133,8 @@ export interface Sandbox {
   stream: StreamServer;
   /** The broker every account belongs to (the stream topics' `{broker_id}`). */
   brokerId: string;
+  /** Withdrawals and PnL settlements per account, oldest first (wallet/book.ts). */
+  readonly wallet: Pick<WalletBook, 'withdrawals' | 'settlements'>;
 }
 
 /** The seed to start from: the given one, or a demo trader and admin generated now. */
@@ -140,35 +148,6 @@ function seedOf(given: SandboxSeed | undefined): { seed: ParsedSeed; demo: Sandb
 }
 
 /** Whether a request log entry passes a `requestCount` filter. */
-function matches(e: RequestLogEntry, filter: Parameters<Sandbox['requestCount']>[0] = {}): boolean {
-  return (
-    (filter.method === undefined || e.method === filter.method.toUpperCase()) &&
-    (filter.path === undefined ||
-      (typeof filter.path === 'string' ? e.path === filter.path : filter.path.test(e.path))) &&
-    (filter.accountId === undefined ||
-      e.accountId?.toLowerCase() === filter.accountId.toLowerCase())
-  );
-}
-
-/** The stream and `/sandbox/` control endpoints first, then `served`. */
-function withControl(
-  served: Handler,
-  control: Handler,
-  streamControls: ReturnType<typeof streamControl>,
-): Handler {
-  return async (req) =>
-    streamControls(req) ?? (req.path.startsWith(CONTROL_PREFIX) ? control(req) : served(req));
-}
-
-/** Keeps each request's log entry and logs it as one line. */
-function recordTo(requestLog: RequestLogEntry[], log: (line: string) => void) {
-  return (entry: RequestLogEntry): void => {
-    requestLog.push(entry);
-    const code = entry.code === undefined ? '' : ` ${entry.code}`;
-    log(`${entry.method} ${entry.path} ${entry.status}${code}`);
-  };
-}
-
 /** The state of the seed, its event listeners' exceptions logged. */
 function stateOf(given: SandboxSeed | undefined, clock: () => number, log: (line: string) => void) {
   const { seed, demo } = seedOf(given);
@@ -205,24 +184,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const controlDeps = { state, engine, injector, activity, clock, log, stream, cancelAllAfter };
   const control = options.control === false ? undefined : createControl(controlDeps);
   const liquidator = new Liquidator(state, engine, clock);
+  const withdrawals = new WithdrawalProcessor(state, clock, options.withdrawalStepMs);
   const handler = control
     ? withControl(served, control, streamControl(stream, state, clock))
     : served;
-  const requestLog: RequestLogEntry[] = [];
-  const server = await listen({
-    host: options.host ?? '127.0.0.1',
-    port: options.port ?? 0,
-    handler,
-    clock,
-    record: recordTo(requestLog, log),
-  });
-  stream.attach(server.server);
-  log(
-    `sandbox listening on ${server.url} (broker ${state.brokerId}, ${state.accounts.size} accounts)`,
-  );
+  const { server, requestLog } = await serve(handler, options, { state, stream, clock, log });
+  const parts = [activity, stream, liquidator, algo, cancelAllAfter, withdrawals];
   const close = () => {
     injector.dispose();
-    for (const part of [activity, stream, liquidator, algo, cancelAllAfter]) part.close();
+    for (const part of parts) part.close();
     return server.close();
   };
   return sandboxOf({
@@ -289,5 +259,6 @@ function sandboxOf(parts: SandboxParts): Sandbox {
     events: state.events,
     stream: parts.stream,
     brokerId: state.brokerId,
+    wallet: state.wallet,
   };
 }

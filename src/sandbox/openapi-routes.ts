@@ -22,6 +22,7 @@ import {
   ref,
   str,
 } from './openapi-schemas.ts';
+import { WALLET_DOCS } from './openapi-wallet.ts';
 
 const orderStatus = (kind: string) => ({ data: ref('Status'), summary: kind });
 
@@ -30,6 +31,7 @@ export const ROUTE_DOCS = {
   ...BROKER_DOCS,
   ...MARKET_DOCS,
   ...ALGO_DOCS,
+  ...WALLET_DOCS,
   'GET /v1/client/info': {
     operationId: 'clientInfo',
     summary: 'The authenticated account: fee rates, leverage, margin factors',

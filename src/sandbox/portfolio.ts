@@ -4,7 +4,8 @@
  *
  * A deliberately small model (docs/sandbox.md, "Portfolio model"):
  * - one collateral token, USDC: `account.balance`, seeded, then fees, realized PnL, referral
- *   rebates and internal transfers applied; other quote tokens hold 0;
+ *   rebates, internal transfers and PnL settlements applied, less withdrawals on their way
+ *   out (`pending_short`); other quote tokens hold 0;
  * - mark price = the symbol's mid; leverage = the account's setting per symbol and margin
  *   mode, else the symbol's maximum (leverage-setting.ts);
  * - imr = max(1 / leverage, imr_factor × |notional|^(4/5)), mmr = imr × 0.5 (the upstream's
@@ -55,7 +56,8 @@ export function orderMargin(state: SandboxState, order: Order): number {
 }
 
 /**
- * Free collateral now: holding + unsettled PnL − positions' initial margin − frozen. Cheap
+ * Free collateral now: holding − withdrawals on their way out + unsettled PnL − positions'
+ * initial margin − frozen. Cheap
  * (positions only), since the engine checks it on every order.
  */
 export function freeCollateralOf(state: SandboxState, account: Account): number {
@@ -69,7 +71,7 @@ export function freeCollateralOf(state: SandboxState, account: Account): number 
     unsettled += position.quantity * (mark - position.averageOpenPrice);
     initial += notional * imrOf(state, symbol, notional, leverageOf(state, account, symbol, mode));
   }
-  return account.balance + unsettled - initial - frozenOf(account);
+  return account.balance - account.withdrawing + unsettled - initial - frozenOf(account);
 }
 
 /** Tokens the sandbox knows: USDC and its markets' quote tokens, sorted. */
@@ -190,7 +192,8 @@ export function positionsOf(state: SandboxState, account: Account, now: number):
   const bases = rowKeys(account, now).map((key) => basisOf(state, account, key, now));
   const sum = (f: (b: RowBasis) => number) => bases.reduce((total, b) => total + f(b), 0);
   const unsettled = sum((b) => b.row.unsettled_pnl);
-  const collateral = account.balance + unsettled;
+  // Withdrawals not COMPLETED yet count out already (the holding's pending_short).
+  const collateral = account.balance - account.withdrawing + unsettled;
   for (const basis of bases) {
     basis.row.est_liq_price = liquidationPrice(basis, collateral - basis.row.unsettled_pnl);
   }

@@ -26,6 +26,7 @@ import type {
   ReferralCodeState,
   Trade,
 } from './types.ts';
+import { WalletBook } from './wallet/book.ts';
 
 export type {
   Account,
@@ -70,6 +71,8 @@ export class SandboxState {
   readonly orders = new Map<number, Order>();
   /** Algo orders (algo/): trees by id, per account, open ones, the orders they placed. */
   readonly algo = new AlgoBook();
+  /** Withdrawals, PnL settlements and their nonces, per account (wallet/book.ts). */
+  readonly wallet = new WalletBook();
   /** Order, position and balance changes, for the live streams. */
   readonly events = new SandboxEvents();
   /** Book, trade and mark changes of every market (market/events.ts). */
@@ -81,7 +84,6 @@ export class SandboxState {
     orderId: 0,
     tradeId: 0,
     transfer: 0,
-    withdrawNonce: 0,
     svNonce: 0,
     stage: 0,
   };
@@ -159,6 +161,7 @@ export class SandboxState {
         frozen: new Map(),
         trades: [],
         transferNonces: new Set(),
+        withdrawing: 0,
         affiliateRebateRate: undefined,
         referredBy: undefined,
       };
@@ -232,8 +235,7 @@ export class SandboxState {
   nextOrderId = () => ++this.counters.orderId;
   nextTradeId = () => ++this.counters.tradeId;
   nextTransferId = () => ++this.counters.transfer;
-  /** Withdrawal nonces: one counter for the whole service, so a nonce never repeats. */
-  nextWithdrawNonce = () => ++this.counters.withdrawNonce;
+  nextWithdrawNonce = () => this.wallet.nextNonce('withdraw');
   nextSvNonce = () => ++this.counters.svNonce;
   nextStageId = () => ++this.counters.stage;
 }
@@ -242,14 +244,4 @@ export class SandboxState {
 function addressOf(accountId: string): string {
   const hash = Buffer.from(keccak_256(new TextEncoder().encode(lower(accountId)))).toString('hex');
   return `0x${hash.slice(-40)}`;
-}
-
-/**
- * The account id of a wallet address under a broker, as the upstream derives it:
- * keccak256(abi.encode(address, keccak256(brokerId))).
- */
-export function accountIdOf(userAddress: string, brokerId: string): string {
-  const address = Buffer.from(userAddress.replace(/^0x/, '').padStart(64, '0'), 'hex');
-  const broker = keccak_256(new TextEncoder().encode(brokerId));
-  return `0x${Buffer.from(keccak_256(Buffer.concat([address, broker]))).toString('hex')}`;
 }

@@ -66,6 +66,8 @@ export interface Account {
   /** The account's fills, oldest first, at most MAX_TRADES_PER_ACCOUNT (state.ts). */
   trades: Trade[];
   transferNonces: Set<string>;
+  /** USDC of withdrawals requested and not COMPLETED yet: the holding's `pending_short`, negated. */
+  withdrawing: number;
   affiliateRebateRate: number | undefined;
   /** The referral code this account is a referee of. */
   referredBy: string | undefined;

@@ -6,6 +6,7 @@ import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { validateAs } from './field-rules.ts';
 import { UpdateSourceEnum } from './live.ts';
+import { resumeFromArg } from './live-cursor.ts';
 
 builder.objectField(AlgoOrderRef, 'source', (t) =>
   t.expose('source', {
@@ -22,8 +23,11 @@ builder.subscriptionField('algoOrderUpdates', (t) =>
     type: AlgoOrderRef,
     description:
       "The caller's algo orders after each change (placed, edited, resized, triggered, filled, cancelled): the root with its legs in childOrders. After an upstream stream gap, the trees that changed in it come with source RESYNC.",
-    args: { symbol: t.arg.string({ validate: validateAs(SYMBOL) }) },
-    subscribe: (_root, args, ctx) => algoOrderUpdates(ctx, args.symbol),
-    resolve: deliver,
+    args: {
+      symbol: t.arg.string({ validate: validateAs(SYMBOL) }),
+      resumeFrom: resumeFromArg(t),
+    },
+    subscribe: (_root, args, ctx) => algoOrderUpdates(ctx, args.symbol, args.resumeFrom),
+    resolve: (event) => deliver(event).order,
   }),
 );

@@ -10,10 +10,12 @@ import {
   accountEvents,
   balanceUpdates,
   deliver,
+  eventCursor,
   maintenanceNow,
   maintenanceStatus,
   orderUpdates,
   positionUpdates,
+  requiredCursor,
   ticker,
   tickers,
 } from '../resolvers/live.ts';
@@ -33,6 +35,7 @@ import { authenticated } from './auth.ts';
 import { builder } from './builder.ts';
 import { MarginModeEnum, OrderStatusEnum, OrderTypeEnum, SideEnum } from './enums.ts';
 import { validateAs } from './field-rules.ts';
+import { CURSOR_FIELD, resumeFromArg } from './live-cursor.ts';
 import { BalanceRef, PositionRef } from './portfolio.ts';
 
 builder.subscriptionType({
@@ -79,6 +82,11 @@ export const OrderUpdateRef = builder.objectRef<OrderUpdateModel>('OrderUpdate')
     reduceOnly: t.exposeBoolean('reduceOnly', { nullable: true }),
     fill: t.expose('fill', { type: FillRef, nullable: true }),
     source: t.expose('source', { type: UpdateSourceEnum }),
+    cursor: t.string({
+      nullable: true,
+      description: `${CURSOR_FIELD.description} Always set in orderUpdates; null in a mutation's outcome.`,
+      resolve: (_o, _a, _c, info) => eventCursor(info),
+    }),
   }),
 });
 
@@ -100,6 +108,7 @@ const LiquidationEventRef = builder.objectRef<LiquidationEventModel>('Liquidatio
     liquidationId: t.exposeString('liquidationId'),
     timestamp: t.expose('timestamp', { type: 'Timestamp' }),
     positions: t.expose('positions', { type: [LiquidatedPositionRef] }),
+    cursor: t.string({ ...CURSOR_FIELD, resolve: (_o, _a, _c, info) => requiredCursor(info) }),
   }),
 });
 
@@ -119,6 +128,7 @@ const WithdrawalStatusEventRef = builder
       status: t.expose('status', { type: WithdrawalStatusEnum }),
       createdTime: t.expose('createdTime', { type: 'Timestamp' }),
       updatedTime: t.expose('updatedTime', { type: 'Timestamp' }),
+      cursor: t.string({ ...CURSOR_FIELD, resolve: (_o, _a, _c, info) => requiredCursor(info) }),
     }),
   });
 
@@ -159,30 +169,37 @@ builder.subscriptionFields((t) => ({
     ...authenticated,
     type: OrderUpdateRef,
     description: "The caller's order changes (placed, fills, cancels, edits, rejections).",
-    args: { symbol: t.arg.string({ validate: validateAs(SYMBOL) }) },
-    subscribe: (_root, args, ctx) => orderUpdates(ctx, args.symbol),
-    resolve: deliver,
+    args: {
+      symbol: t.arg.string({ validate: validateAs(SYMBOL) }),
+      resumeFrom: resumeFromArg(t),
+    },
+    subscribe: (_root, args, ctx) => orderUpdates(ctx, args.symbol, args.resumeFrom),
+    resolve: (event) => deliver(event).order,
   }),
   positionUpdates: t.field({
     ...authenticated,
     type: [PositionRef],
-    description: "The caller's positions that changed.",
-    subscribe: (_root, _args, ctx) => positionUpdates(ctx),
+    description: "The caller's positions that changed (a resume's RESYNC snapshot: all of them).",
+    args: { resumeFrom: resumeFromArg(t) },
+    subscribe: (_root, args, ctx) => positionUpdates(ctx, args.resumeFrom),
     resolve: deliver,
   }),
   balanceUpdates: t.field({
     ...authenticated,
     type: [BalanceRef],
-    description: "The caller's balances that changed.",
-    subscribe: (_root, _args, ctx) => balanceUpdates(ctx),
-    resolve: deliver,
+    description: "The caller's balances that changed (a resume's RESYNC snapshot: all of them).",
+    args: { resumeFrom: resumeFromArg(t) },
+    subscribe: (_root, args, ctx) => balanceUpdates(ctx, args.resumeFrom),
+    resolve: (event) => deliver(event).balances,
   }),
   accountEvents: t.field({
     ...authenticated,
     type: AccountEventRef,
-    description: 'Liquidations and deposit/withdrawal status changes of the caller’s account.',
-    subscribe: (_root, _args, ctx) => accountEvents(ctx),
-    resolve: deliver,
+    description:
+      'Liquidations and deposit/withdrawal status changes of the caller’s account (a resume replays them from the log; there is no snapshot of them).',
+    args: { resumeFrom: resumeFromArg(t) },
+    subscribe: (_root, args, ctx) => accountEvents(ctx, args.resumeFrom),
+    resolve: (event) => deliver(event).event,
   }),
   ticker: t.field({
     type: TickerRef,

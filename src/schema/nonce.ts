@@ -13,6 +13,14 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, ctx) =>
       orThrowCoded(async () => (await requireAccount(ctx).withdrawNonce()).withdraw_nonce),
   }),
+  settleNonce: t.field({
+    ...authenticated,
+    type: 'BigInt',
+    nullable: true,
+    description: 'A fresh single-use nonce for signing a PnL settlement (never cached).',
+    resolve: (_root, _args, ctx) =>
+      orThrowCoded(async () => (await requireAccount(ctx).settleNonce()).settle_nonce),
+  }),
   strategyVaultNonce: t.field({
     type: 'BigInt',
     nullable: true,

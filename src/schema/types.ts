@@ -18,6 +18,7 @@ import type {
 import type { Idempotency } from '../idempotency/index.ts';
 import type { LiveMetrics } from '../live/metrics.ts';
 import type { OrderWaits } from '../live/order-waits.ts';
+import type { ResumeBounds } from '../live/resume-bounds.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
 import type { TradingScreens } from '../screen/trading-screens.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
@@ -57,6 +58,8 @@ export interface GatewayContext {
   idempotency?: Idempotency;
   /** Live updates (subscriptions); absent when the gateway runs without streams. */
   live?: LiveContext;
+  /** SSE's `Last-Event-ID` request header: where a resumed account subscription starts. */
+  lastEventId?: string;
   /**
    * The operation's deadline (`UPSTREAM_DEADLINE_MS` from its start; `at` on the
    * performance.now clock): a mutation's wait for its outcome ends before it. Absent: none.
@@ -100,6 +103,8 @@ export interface LiveContext {
   active: Set<LiveQueue>;
   /** Subscriber and delivery counts for /metrics. @default none */
   metrics?: LiveMetrics;
+  /** Bounds of resumed account subscriptions. */
+  resume: ResumeBounds;
   /** Mutations waiting for their outcome on the private stream, under their bounds. */
   waits: OrderWaits;
   /** Cancel-on-disconnect sessions of this replica. @default none (the subscription is refused) */

@@ -7,6 +7,7 @@
  */
 const TOKENS: readonly (readonly [RegExp, string])[] = [
   [/\b(unknown|invalid) symbol\b/i, 'unknownSymbol'],
+  [/\bdoes not recover\b/i, 'walletSignature'],
   [/\b(is required|required|missing)\b/i, 'required'],
   [/\bmust be one of\b/i, 'enum'],
   [/\bmust be a positive integer\b/i, 'positiveInteger'],

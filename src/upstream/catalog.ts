@@ -70,6 +70,13 @@ import type {
   SymbolInfo,
   TvKlineHistory,
 } from '../contract/wire-market.ts';
+import type {
+  SettleNonce,
+  SettlePnlBody,
+  SettlePnlResult,
+  WithdrawRequestBody,
+  WithdrawRequestResult,
+} from '../contract/wire-wallet.ts';
 import { type CallArgs, type Operation, op, type QueryValue, query } from './operation.ts';
 
 export type {
@@ -224,6 +231,13 @@ export const CATALOG = {
   setLeverage: op<LeverageUpdated>()('POST /v1/client/leverage', (body: SetLeverageBody) => ({
     body,
   })),
+  // Wallet-signed requests (contract/endpoints-wallet.ts): the message goes as the wallet signed it.
+  withdrawRequest: op<WithdrawRequestResult>()(
+    'POST /v1/withdraw_request',
+    (body: WithdrawRequestBody) => ({ body }),
+  ),
+  settleNonce: op<SettleNonce>()('GET /v1/settle_nonce'),
+  settlePnl: op<SettlePnlResult>()('POST /v1/settle_pnl', (body: SettlePnlBody) => ({ body })),
 } as const;
 
 export type Catalog = typeof CATALOG;

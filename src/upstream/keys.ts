@@ -6,6 +6,7 @@
  *   {a:<…>}:rl:<limit key>                              sliding-window log (sorted set)
  *   {a:<…>}:rl:<limit key>:block                        upstream 429 block marker
  *   {global}:rl:<limit key>                             budgets per gateway IP (public calls)
+ *   {a:<…>}:live:log | :live:writers | :live:seen:<id>  the account's event log (stream/log/)
  *
  * The store adds its namespace (`REDIS_KEY_PREFIX`, default `svc`) in front of each key.
  */

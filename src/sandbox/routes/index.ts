@@ -21,6 +21,7 @@ import { pointsRoutes } from './points.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { referralRoutes } from './referral.ts';
 import { transferRoutes } from './transfers.ts';
+import { walletRoutes } from './wallet.ts';
 
 export const SANDBOX_ROUTES: readonly Route[] = [
   ...accountRoutes,
@@ -44,4 +45,5 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   ...algoCancelRoutes,
   ...algoReadRoutes,
   ...leverageRoutes,
+  ...walletRoutes,
 ];

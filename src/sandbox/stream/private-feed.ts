@@ -1,6 +1,6 @@
 /**
  * The private topics' pushes from the sandbox's events: execution reports, wallet events of
- * internal transfers, liquidations, position rows and balances. On only while a private
+ * internal transfers and withdrawals, liquidations, position rows and balances. On only while a private
  * client is connected: the engine builds its event snapshots only when someone listens.
  */
 import type { PrivateTopic } from '../../contract/constants.ts';
@@ -32,6 +32,20 @@ export function listenPrivate(events: SandboxEvents, push: PushPrivate): () => v
         } satisfies WalletEvent);
       }
     }),
+    events.on('withdrawal', ({ accountId, withdrawal: w }) =>
+      push(accountId, 'wallet', {
+        id: String(w.id),
+        tx_id: w.txId,
+        side: 'WITHDRAW',
+        token: w.token,
+        amount: w.amount,
+        fee: w.fee,
+        trans_status: w.status,
+        created_time: w.createdTime,
+        updated_time: w.updatedTime,
+        chain_id: String(w.chainId),
+      } satisfies WalletEvent),
+    ),
     events.on('liquidation', (event) =>
       push(event.accountId, 'liquidationsaccount', [
         {

@@ -231,8 +231,13 @@ export class StreamServer {
     }
   }
 
+  /** One frame for every connection of the account, as the service sends it (one `ts`). */
   private pushPrivate(accountId: string, topic: PrivateTopic, data: unknown): void {
-    for (const c of this.subscribers('private', topic, accountId)) c.push(topic, data);
+    let text: string | undefined;
+    for (const c of this.subscribers('private', topic, accountId)) {
+      text ??= JSON.stringify({ topic, ts: this.deps.clock(), data });
+      c.sendText(text);
+    }
   }
 
   private onSubscribed(connection: StreamConnection, topic: ParsedTopic, name: string): void {

@@ -3,6 +3,7 @@ import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
 import type { AccountReads } from './account-reads.ts';
 import type { BackoffPolicy } from './backoff.ts';
+import type { AccountEventLog } from './log/event-log.ts';
 import type { AccountStreamEvent } from './models.ts';
 import type { ResyncBounds } from './order-resync.ts';
 
@@ -17,6 +18,10 @@ export interface StreamHubOptions {
   now?: () => number;
   /** @default 5_000 */
   graceMs?: number;
+  /** How long an account's stream stays open (and logging) after its last subscriber. @default 0 */
+  resumeWindowMs?: number;
+  /** The accounts' event log (shared by the replicas on Redis). @default a MemoryEventLog */
+  eventLog?: AccountEventLog;
   /** @default { baseMs: 250, capMs: 10_000 } */
   backoff?: BackoffPolicy;
   /** @default 30_000 (the server pings every 10 s) */

@@ -1,30 +1,27 @@
 /**
  * The replica's upstream streams, shared by every local subscriber: one public connection
  * (opened with the first public topic, topics reference-counted) and one private connection
- * per account with at least one live subscriber here (reference-counted; closed `graceMs`
- * after the last one leaves, so a client that re-subscribes at once reuses it).
+ * per account with at least one live subscriber here (reference-counted; closed `graceMs`,
+ * or the longer `resumeWindowMs`, after the last one leaves, so a client that re-subscribes
+ * at once reuses it and the events of a client's gap are logged for its resume). Every
+ * private event goes through the account's log (account-entry.ts) on its way to listeners.
  */
 import { MAINTENANCE_TOPIC } from '../../contract/constants.ts';
-import type { AccountCredentials } from '../api.ts';
+import type { AccountApi, AccountCredentials } from '../api.ts';
 import type { CacheGroup } from '../catalog.ts';
-import { accountReads } from './account-reads.ts';
-import { AccountStream } from './account-stream.ts';
+import { type Held, openAccountEntry, renewingLeases } from './account-open.ts';
 import { backoffDelay } from './backoff.ts';
 import type { AccountListener, PublicListener, StreamHubOptions } from './hub-options.ts';
 import { LiveMarks } from './live-marks.ts';
+import type { AccountEventLog } from './log/event-log.ts';
+import { MemoryEventLog } from './log/memory-log.ts';
 import { maintenanceFromStream } from './map.ts';
 import { MarketBooks, type PublicPort } from './market-books.ts';
 import type { MaintenanceStatusModel } from './market-models.ts';
-import { DEFAULT_RESYNC_BOUNDS, newResyncStats, type ResyncStats } from './order-resync.ts';
+import { newResyncStats, type ResyncStats } from './order-resync.ts';
 import { StreamSocket } from './socket.ts';
 
 export type { AccountListener, PublicListener, StreamHubOptions } from './hub-options.ts';
-
-interface AccountEntry {
-  stream: AccountStream;
-  listeners: Set<AccountListener>;
-  closing: NodeJS.Timeout | undefined;
-}
 
 export interface HubStats {
   publicOpen: boolean;
@@ -34,7 +31,7 @@ export interface HubStats {
 }
 
 export class StreamHub {
-  private readonly accounts = new Map<string, AccountEntry>();
+  private readonly accounts = new Map<string, Held>();
   private readonly topics = new Map<string, Set<PublicListener>>();
   private publicSocket: StreamSocket | undefined;
   private publicClosing: NodeJS.Timeout | undefined;
@@ -47,8 +44,14 @@ export class StreamHub {
   readonly books: MarketBooks;
   /** The live mark prices (`markprices`), followed while order checks or risk read them. */
   readonly marks: LiveMarks;
+  /** The accounts' event log: what resumed subscriptions replay. */
+  readonly eventLog: AccountEventLog;
+  /** Renews this replica's writer leases on the logs of the accounts it streams. */
+  private readonly renewing: NodeJS.Timeout;
 
   constructor(private readonly options: StreamHubOptions) {
+    this.eventLog = options.eventLog ?? new MemoryEventLog();
+    this.renewing = renewingLeases(this.eventLog, this.accounts);
     const port: PublicPort = {
       listen: (topic, listener) => this.listenPublic(topic, listener),
       unlisten: (topic, listener) => this.unlistenPublic(topic, listener),
@@ -82,61 +85,45 @@ export class StreamHub {
   /** Listens to an account's private events until {@link unlistenAccount}. */
   listenAccount(credentials: AccountCredentials, listener: AccountListener): void {
     if (this.closed) throw new Error('stream hub closed');
-    const id = credentials.accountId;
-    let entry = this.accounts.get(id);
-    if (!entry) {
-      const listeners = new Set<AccountListener>();
-      const { invalidate, log } = this.options;
-      const reads =
-        this.options.reads?.(credentials) ?? accountReads(this.options.forAccount(credentials));
-      const stream = new AccountStream({
-        wsBase: this.options.wsBase,
-        credentials,
-        reads,
-        invalidate: (groups) => invalidate(id, groups),
-        emit: (event) => {
-          if (event.type === 'failed') {
-            // Given up: forget the stream so a later subscriber starts afresh.
-            if (this.accounts.get(id)?.listeners === listeners) this.accounts.delete(id);
-          }
-          for (const l of listeners) {
-            if (typeof l === 'function') l(event);
-            else l.accountEvent(event);
-          }
-        },
-        ready: (resumed) => {
-          for (const l of listeners) if (typeof l !== 'function') l.accountReady?.(resumed);
-        },
-        ...this.socketOptions,
-        ...(this.options.maxAuthFailures !== undefined
-          ? { maxAuthFailures: this.options.maxAuthFailures }
-          : {}),
-        now: this.options.now ?? Date.now,
-        resync: { ...DEFAULT_RESYNC_BOUNDS, ...this.options.resync },
-        stats: this.resyncStats,
-        ...(log ? { log } : {}),
-      });
-      entry = { stream, listeners, closing: undefined };
-      this.accounts.set(id, entry);
-    }
+    const entry = this.accounts.get(credentials.accountId) ?? this.openAccount(credentials);
     clearTimeout(entry.closing);
     entry.closing = undefined;
     entry.listeners.add(listener);
   }
 
   /**
-   * Stops a listener (idempotent); the account's stream closes `graceMs` after its last one.
-   * A stream that gave up was forgotten already: its listeners have nothing left to release.
+   * Stops a listener (idempotent); the account's stream closes `graceMs` (or `resumeWindowMs`)
+   * after its last one. A stream that gave up was forgotten already: nothing to release.
    */
   unlistenAccount(accountId: string, listener: AccountListener): void {
     const held = this.accounts.get(accountId);
     if (!held?.listeners.delete(listener) || held.listeners.size > 0) return;
-    held.closing = setTimeout(() => {
-      if (held.listeners.size > 0) return;
-      held.stream.close();
-      this.accounts.delete(accountId);
-    }, this.options.graceMs ?? 5_000);
+    const { graceMs = 5_000, resumeWindowMs = 0 } = this.options;
+    held.closing = setTimeout(
+      () => {
+        if (held.listeners.size > 0) return;
+        held.stream.close();
+        held.streamGone();
+        this.accounts.delete(accountId);
+      },
+      Math.max(graceMs, resumeWindowMs),
+    );
     held.closing.unref();
+  }
+
+  /** True once the account's stream is up and its events logged here; false after `timeoutMs`. */
+  whenLogging(accountId: string, timeoutMs: number): Promise<boolean> {
+    return this.accounts.get(accountId)?.whenJoined(timeoutMs) ?? Promise.resolve(false);
+  }
+
+  /** Whether an account's stream is up and its events logged by this replica. */
+  accountLogging(accountId: string): boolean {
+    return this.accounts.get(accountId)?.isJoined ?? false;
+  }
+
+  /** The account's upstream view (no request deadline): a resume's snapshot reads. */
+  accountApi(credentials: AccountCredentials): AccountApi {
+    return this.options.forAccount(credentials);
   }
 
   /** Listens to a public topic; returns the release (idempotent). */
@@ -215,11 +202,13 @@ export class StreamHub {
 
   close(): void {
     this.closed = true;
+    clearInterval(this.renewing);
     this.books.close();
     this.marks.close();
     for (const entry of this.accounts.values()) {
       clearTimeout(entry.closing);
       entry.stream.close();
+      entry.streamGone();
     }
     this.accounts.clear();
     clearTimeout(this.publicClosing);
@@ -259,6 +248,22 @@ export class StreamHub {
     const ended = this.maintenance?.underMaintenance === true;
     this.maintenance = maintenanceFromStream(data) ?? this.maintenance;
     if (ended && !this.maintenance?.underMaintenance) this.options.rulesMayHaveChanged?.();
+  }
+
+  private openAccount(credentials: AccountCredentials): Held {
+    const id = credentials.accountId;
+    const entry = openAccountEntry(credentials, {
+      options: this.options,
+      socket: this.socketOptions,
+      stats: this.resyncStats,
+      log: this.eventLog,
+      // Given up: forget the stream so a later subscriber starts afresh.
+      gaveUp: (held) => {
+        if (this.accounts.get(id) === held) this.accounts.delete(id);
+      },
+    });
+    this.accounts.set(id, entry);
+    return entry;
   }
 
   private openPublic(): StreamSocket {

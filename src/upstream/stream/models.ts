@@ -68,8 +68,21 @@ export interface WithdrawalStatusEventModel {
 
 export type AccountEventModel = LiquidationEventModel | WithdrawalStatusEventModel;
 
+/** Why a resumed subscription got a RESYNC snapshot instead of a replay. */
+export type ResyncReason = 'GAP_NOT_LOGGED' | 'TOO_MANY_MISSED' | 'LOG_UNAVAILABLE';
+
+/** What the hub adds to an event it fans out. */
+export interface EventDelivery {
+  /** Where the event sits in the account's log (log/cursor.ts); set on every event but `failed`. */
+  cursor?: string;
+  /** Set on the events of a resumed subscription's RESYNC snapshot: why there was no replay. */
+  notice?: ResyncReason;
+}
+
 /** One private-stream event of an account, as the hub fans it out. */
-export type AccountStreamEvent =
+export type AccountStreamEvent = AccountEventBody & EventDelivery;
+
+type AccountEventBody =
   | { type: 'order'; order: OrderUpdateModel }
   /** An algo order's tree after a change (`algoexecutionreport`). */
   | { type: 'algo'; order: AlgoOrderModel }

@@ -81,6 +81,13 @@ export const OPERATION_VARIABLES: Record<string, Record<string, unknown>> = {
   SetPositionTpSl: { input: { symbol: 'PERP_ETH_USDC', takeProfit: { offset: 100 } } },
   PositionTpSl: {},
   CancelAlgoOrders: { symbol: 'PERP_ETH_USDC' },
+  // The reference trading screen's reads (operations/demo/).
+  ScreenSymbols: {},
+  ScreenMarket: { symbol: 'PERP_ETH_USDC' },
+  ScreenOpenOrders: { first: 20 },
+  ScreenPositions: {},
+  ScreenBalances: {},
+  ScreenAlgoOrders: { first: 20 },
 };
 
 /** Variables no document gives a value for (docs/api.md's Dashboard). */

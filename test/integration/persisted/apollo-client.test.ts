@@ -317,6 +317,20 @@ describe('Apollo Client 4 + persisted-queries link, PERSISTED_OPERATIONS=require
     expect(all.cancelAlgoOrders).toMatchObject({ __typename: 'CancelAlgoOrdersSuccess' });
   });
 
+  it("runs the reference trading screen's reads by hash (operations/demo)", async () => {
+    const symbol = 'PERP_ETH_USDC';
+    const symbols = await run(trader, generated.ScreenSymbolsDocument, {});
+    expect(symbols.markets.map((m) => m.symbol)).toContain(symbol);
+    const market = await run(trader, generated.ScreenMarketDocument, { symbol });
+    expect(market.market?.symbol).toBe(symbol);
+    const orders = await run(trader, generated.ScreenOpenOrdersDocument, { first: 20 });
+    expect(orders.account).toBeDefined();
+    expect((await run(trader, generated.ScreenPositionsDocument, {})).account).toBeDefined();
+    expect((await run(trader, generated.ScreenBalancesDocument, {})).account).toBeDefined();
+    const algo = await run(trader, generated.ScreenAlgoOrdersDocument, { first: 20 });
+    expect(algo.account).toBeDefined();
+  });
+
   // Subscriptions (operations/live) travel over SSE or graphql-ws, not this HTTP link: the
   // streams suite runs each of them.
   it('has run every query and mutation in operations/ (a new one needs a case here)', () => {

@@ -4,6 +4,7 @@
  * as the caller's own account, and one trader never sees another's order.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LEDGER_ADDRESSES } from '../../../src/contract/wallet.ts';
 import {
   allCodes,
   CALLERS,
@@ -185,6 +186,37 @@ const FIELDS: Record<string, Field> = {
       expect((data(r, 'requestInternalTransfer') as { __typename: string }).__typename).toMatch(
         /^(RequestInternalTransferSuccess|UpstreamRejectedError|InputError)$/,
       ),
+  },
+  settleNonce: {
+    access: 'caller',
+    query: () => '{ settleNonce }',
+    allowed: (_c, r) => expect(data(r, 'settleNonce')).not.toBeNull(),
+  },
+  // A message no wallet of the caller signed: refused by the gateway (accountWallet), no call.
+  requestWithdrawal: {
+    access: 'caller',
+    mutation: true,
+    query: () =>
+      `mutation { requestWithdrawal(input: {signature: "0x${'ab'.repeat(65)}",
+         userAddress: "0x${'1'.repeat(40)}", verifyingContract: "${LEDGER_ADDRESSES.testnet}",
+         message: {brokerId: "demo", chainId: 421614, receiver: "0x${'1'.repeat(40)}", token: "USDC",
+         amount: "1000000", withdrawNonce: 1, timestamp: 1700000000000}}) ${member} }`,
+    allowed: (_c, r) => {
+      expect(r.body?.errors?.[0]?.extensions).toMatchObject({ rule: 'accountWallet' });
+      expect(s.sandbox.requestCount({ path: '/v1/withdraw_request' })).toBe(0);
+    },
+  },
+  settlePnl: {
+    access: 'caller',
+    mutation: true,
+    query: () =>
+      `mutation { settlePnl(input: {signature: "0x${'ab'.repeat(65)}",
+         userAddress: "0x${'1'.repeat(40)}", verifyingContract: "${LEDGER_ADDRESSES.testnet}",
+         message: {brokerId: "demo", chainId: 421614, settleNonce: 1, timestamp: 1700000000000}}) ${member} }`,
+    allowed: (_c, r) => {
+      expect(r.body?.errors?.[0]?.extensions).toMatchObject({ rule: 'accountWallet' });
+      expect(s.sandbox.requestCount({ path: '/v1/settle_pnl' })).toBe(0);
+    },
   },
   setDefaultFeeRates: {
     access: 'brokerAdmin',

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEDGER_ADDRESSES } from '../../../src/contract/wallet.ts';
 import {
   allCodes,
   type CallerName,
@@ -110,6 +111,7 @@ const record = (fields: Record<string, fc.Arbitrary<unknown>>) =>
     { weight: 1, arbitrary: anything },
   );
 
+const LEDGER = LEDGER_ADDRESSES.testnet;
 const RESULT = '{ __typename ... on Error { code message } ... on InputError { field rule } }';
 
 interface Target {
@@ -164,6 +166,46 @@ const TARGETS: Record<string, Target> = {
             receiver: account(),
             token: field('USDC', 'ETH'),
             transferNonce: field('1', '2', 'abc'),
+          }),
+        }),
+      }),
+  },
+  requestWithdrawal: {
+    caller: 'trader',
+    document: `mutation($input: WithdrawalInput!) { requestWithdrawal(input: $input) ${RESULT} }`,
+    variables: () =>
+      fc.record({
+        input: record({
+          signature: field(`0x${'ab'.repeat(65)}`, `0x${'ab'.repeat(64)}`, '0x'),
+          userAddress: field(`0x${'1'.repeat(40)}`, `0x${'1'.repeat(39)}`),
+          verifyingContract: field(LEDGER, LEDGER.toLowerCase(), `0x${'2'.repeat(40)}`),
+          message: record({
+            brokerId: field('demo', '', 'x'.repeat(65)),
+            chainId: field(421614, 0, -1, '421614'),
+            receiver: field(`0x${'1'.repeat(40)}`, 'not-an-address'),
+            token: field('USDC', 'ETH', 'usdc'),
+            amount: field('1000000', '0', '1.5', '-1', '1'.repeat(31)),
+            withdrawNonce: field(1, 0, 2 ** 53, '7'),
+            timestamp: field(1_700_000_000_000, 0, -1),
+            allowCrossChainWithdrawal: field(true, false),
+          }),
+        }),
+      }),
+  },
+  settlePnl: {
+    caller: 'trader',
+    document: `mutation($input: SettlePnlInput!) { settlePnl(input: $input) ${RESULT} }`,
+    variables: () =>
+      fc.record({
+        input: record({
+          signature: field(`0x${'cd'.repeat(65)}`, ''),
+          userAddress: field(`0x${'3'.repeat(40)}`),
+          verifyingContract: field(LEDGER),
+          message: record({
+            brokerId: field('demo'),
+            chainId: field(421614, 1),
+            settleNonce: field(1, 0, 'x'),
+            timestamp: field(1_700_000_000_000, 1.5),
           }),
         }),
       }),

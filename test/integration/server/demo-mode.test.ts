@@ -66,6 +66,7 @@ describe('demo mode on the network', () => {
     const html = await page('localhost', port);
     expect(html).toContain(app.trader);
     expect(app.stderr.join('')).not.toMatch(/WARNING: demo mode/);
+    expect(app.stderr.join('')).toContain(`trading screen: http://localhost:${port}/demo`);
   });
 
   it('bound to 0.0.0.0 on purpose: a warning, and tokens for loopback peers only', async () => {

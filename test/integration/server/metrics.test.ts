@@ -142,8 +142,11 @@ describe('/metrics', () => {
       operation: /^[A-Za-z][A-Za-z0-9_]{0,63}$/,
       outcome: /^(ok|rejected|rate_limited|unauthorized|unavailable|malformed|other)$/,
       result: /^(hit|miss|bypass)$/,
-      // Connection caps (src/connections/metrics.ts) and idempotency records.
-      kind: /^(http|ws|sse|order|key)$/,
+      // Connection caps (src/connections/metrics.ts), idempotency records, trading screens.
+      kind: /^(http|ws|sse|order|key|algo|screens|subscribers)$/,
+      // Book and trading-screen events, order waits refused (each an enumerated list in code).
+      event: /^(snapshots|breaks|emissions|frames|held|loads)$/,
+      scope: /^(account|process)$/,
       reason: /^(per_ip|per_principal|global|slow_consumer|upstream_refused)$/,
       le: /^[0-9.e+-]+|\+Inf$/,
     };

@@ -65,6 +65,7 @@ export async function startLive(
       REDIS_KEY_PREFIX: prefix,
       SVC_BROKER_ID: 'demo',
       STREAM_GRACE_MS: '100',
+      STREAM_RESUME_WINDOW_MS: '0',
       STREAM_RECONNECT_BASE_MS: '10',
       STREAM_RECONNECT_CAP_MS: '50',
       ...options.env,
@@ -105,7 +106,12 @@ export async function startLive(
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary results
-export type Result = { data?: any; errors?: { message: string; extensions?: any }[] };
+type Json = any;
+export type Result = {
+  data?: Json;
+  errors?: { message: string; extensions?: Json }[];
+  extensions?: Json;
+};
 
 /** A running subscription: its results so far, whether it completed, and how to stop it. */
 export interface Sub {
@@ -172,14 +178,21 @@ export function wsSubscribe(
   return sub;
 }
 
-/** GraphQL over SSE (yoga's distinct-connections mode) with fetch. */
+/** GraphQL over SSE (yoga's distinct-connections mode) with fetch; `ids`: each result's SSE id. */
 export function sseSubscribe(
   replica: Replica,
   query: string,
-  init: { token?: string; variables?: Record<string, unknown> } = {},
-): Sub & { status: Promise<number> } {
+  init: {
+    token?: string;
+    variables?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  } = {},
+): Sub & { status: Promise<number>; ids: (string | undefined)[] } {
   const abort = new AbortController();
-  const sub = makeSub(() => abort.abort());
+  const sub = Object.assign(
+    makeSub(() => abort.abort()),
+    { ids: [] as (string | undefined)[] },
+  );
   const status = (async () => {
     const response = await fetch(replica.url, {
       method: 'POST',
@@ -188,6 +201,7 @@ export function sseSubscribe(
         'content-type': 'application/json',
         accept: 'text/event-stream',
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
       },
       body: JSON.stringify({ query, variables: init.variables ?? {} }),
     });
@@ -204,7 +218,10 @@ export function sseSubscribe(
             const event = /^event: (.*)$/m.exec(block)?.[1];
             const data = /^data: (.*)$/m.exec(block)?.[1];
             if (event === 'complete') sub.done = true;
-            else if (data) sub.results.push(JSON.parse(data));
+            else if (data) {
+              sub.results.push(JSON.parse(data));
+              sub.ids.push(/^id: (.*)$/m.exec(block)?.[1]);
+            }
             end = text.indexOf('\n\n');
           }
         }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALGO_ENDPOINTS } from '../../../src/contract/endpoints-algo.ts';
+import { WALLET_ENDPOINTS } from '../../../src/contract/endpoints-wallet.ts';
 import { CATALOG } from '../../../src/upstream/catalog.ts';
 import { RateLimitedError, UpstreamRejectedError } from '../../../src/upstream/errors.ts';
 import { WINDOW_MARGIN_MS } from '../../../src/upstream/rate-limit.ts';
@@ -159,8 +160,11 @@ describe('every operation of the catalog', () => {
       limit: 2,
     });
     expect(tv).toMatchObject({ s: 'ok', v: expect.arrayContaining([0.01]) });
-    // The algo and leverage operations: upstream/algo-client.test.ts.
-    const algo = new Set<string>(Object.values(ALGO_ENDPOINTS).map((row) => row.name));
+    // The algo and leverage operations: upstream/algo-client.test.ts; the wallet ones (a
+    // wallet signs them): streams/wallet.test.ts.
+    const algo = new Set<string>(
+      [...Object.values(ALGO_ENDPOINTS), ...Object.values(WALLET_ENDPOINTS)].map((row) => row.name),
+    );
     const called = Object.keys(CATALOG).filter((name) => !algo.has(name));
     expect(new Set(client.events.map((e) => e.operation))).toEqual(new Set(called));
     expect(client.events.every((e) => e.outcome === 'ok')).toBe(true);

@@ -38,6 +38,7 @@ describe('bench figures', () => {
       { hostileTraderP99Ratio: 1.23456 },
       { bookFanoutP99Ms: 41.26, wsP99Ms: 55.04, bookFanoutCpuMsPerUpdate: 61.234 },
       { screenFanoutP99Ms: 120.04 },
+      { resumeReplayMs: 57.24 },
     );
     expect(Object.keys(r).sort()).toEqual(Object.keys(TARGETS).sort());
     expect(r).toEqual({
@@ -55,6 +56,7 @@ describe('bench figures', () => {
       bookFanoutWsP99Ms: 55,
       bookFanoutCpuMsPerUpdate: 61.23,
       screenFanoutP99Ms: 120,
+      resumeReplayMs: 57.2,
     });
   });
 
@@ -74,12 +76,15 @@ describe('bench figures', () => {
     const screens = formatRatios(ratios(all, null, null, null, { screenFanoutP99Ms: 151 }));
     expect(screens.missed).toEqual(['cachedVsPeer', 'screenFanoutP99Ms']);
     expect(screens.text).toMatch(/screenFanoutP99Ms .*: 151\.000 ms +target <= 150 ms +MISSED/);
+    const slow = formatRatios(ratios(all, null, null, null, null, { resumeReplayMs: 250 }));
+    expect(slow.missed).toEqual(['cachedVsPeer', 'resumeReplayMs']);
+    expect(slow.text).toMatch(/resumeReplayMs .*: 250\.000 ms +target <= 200 ms +MISSED/);
   });
 
   it('marks a figure whose scenarios did not run as not measured, not as met or missed', () => {
     const { text, missed } = formatRatios(ratios({ ceiling: scenario(1000) }));
     expect(missed).toEqual([]);
-    expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(14);
+    expect(text.split('\n').filter((line) => line.includes('not measured'))).toHaveLength(15);
   });
 
   it('prints the bounds that the ceilings set, and nothing without their scenarios', () => {

@@ -178,3 +178,26 @@ describe('SubscriberQueue taker (direct lane)', () => {
     expect(await q.next()).toEqual({ value: 2, done: false });
   });
 });
+
+describe('SubscriberQueue.whenRoom (a replay keeps within the bound)', () => {
+  it('resolves at once with room, else once a reader took enough or the queue ended', async () => {
+    const q = new SubscriberQueue<number>(10, () => {});
+    for (let i = 0; i < 6; i++) q.push(i);
+    await q.whenRoom(6);
+    let roomy = false;
+    const waiting = q.whenRoom(3).then(() => {
+      roomy = true;
+    });
+    await q.next();
+    await q.next();
+    await Promise.resolve();
+    expect(roomy).toBe(false);
+    await q.next();
+    await waiting;
+    expect(q.size).toBe(3);
+    const ended = q.whenRoom(0);
+    await q.return();
+    await ended;
+    expect(q.isEnded).toBe(true);
+  });
+});

@@ -31,6 +31,8 @@ const MUTATIONS = [
   'setPositionTpSl',
   'setLeverage',
   'closePosition',
+  'requestWithdrawal',
+  'settlePnl',
 ];
 
 describe('schema shape (names other tools call)', () => {
@@ -66,6 +68,7 @@ describe('schema shape (names other tools call)', () => {
         'order',
         'orders',
         'withdrawNonce',
+        'settleNonce',
         'strategyVaultNonce',
         'referralAdminInfo',
         'refereeRebateSummary',
@@ -108,6 +111,19 @@ describe('schema shape (names other tools call)', () => {
     expect(sdl('klines')).toBe(
       'klines(first: Int = 100, interval: KlineInterval!, symbol: String!): [Kline!]!',
     );
+  });
+
+  it("has issue 28's wallet names: the two mutations' inputs and Account.maxWithdrawable", () => {
+    const mutations = schema.getMutationType()!.getFields();
+    const argOf = (name: string) => mutations[name]!.args.map((a) => `${a.name}: ${a.type}`);
+    expect(argOf('requestWithdrawal')).toEqual(['input: WithdrawalInput!']);
+    expect(argOf('settlePnl')).toEqual(['input: SettlePnlInput!']);
+    const account = (schema.getType('Account') as GraphQLObjectType).getFields();
+    const max = account.maxWithdrawable!;
+    expect(`${max.args.map((a) => `${a.name}: ${a.type}`)} → ${max.type}`).toBe(
+      'token: String! → Float!',
+    );
+    expect(String(schema.getQueryType()!.getFields().settleNonce!.type)).toBe('BigInt');
   });
 
   it('each mutation returns <Name>Result = <Name>Success | the five Error types', () => {
@@ -180,7 +196,7 @@ describe('schema shape (names other tools call)', () => {
     expect(fields(type('OrderConnection')).sort()).toEqual(['edges', 'pageInfo', 'totalCount']);
     expect(fields(type('PageInfo'))).toEqual(expect.arrayContaining(['hasNextPage', 'endCursor']));
     expect(fields(type('Balance')).sort()).toEqual(
-      ['free', 'frozen', 'holding', 'pendingShort', 'token', 'updatedAt'].sort(),
+      ['cursor', 'free', 'frozen', 'holding', 'pendingShort', 'token', 'updatedAt'].sort(),
     );
     expect(fields(type('Positions'))).toEqual(
       expect.arrayContaining(['freeCollateral', 'totalCollateralValue', 'marginRatio', 'rows']),
@@ -313,7 +329,10 @@ describe('union queries clients write', () => {
         ),
       ),
     );
-    expect(argsOf('Subscription', 'algoOrderUpdates')).toEqual(['symbol: String']);
+    expect(argsOf('Subscription', 'algoOrderUpdates')).toEqual([
+      'resumeFrom: String',
+      'symbol: String',
+    ]);
     expect(String(type('Position').getFields().tpsl!.type)).toBe('PositionTpSl');
     expect(fields(type('PositionTpSl')).sort()).toEqual(
       [
@@ -354,5 +373,30 @@ describe('union queries clients write', () => {
     );
     expect(String(field('OrderPreview', 'issues').type)).toBe('[InputIssue!]!');
     expect(fields(type('InputIssue')).sort()).toEqual(['field', 'message', 'rule']);
+  });
+});
+
+describe('resumable account subscriptions (issue 27)', () => {
+  const type = (name: string) => schema.getType(name) as GraphQLObjectType;
+
+  it('take resumeFrom, and what they deliver has a cursor', () => {
+    const subscription = type('Subscription').getFields();
+    for (const name of [
+      'orderUpdates',
+      'positionUpdates',
+      'balanceUpdates',
+      'accountEvents',
+      'algoOrderUpdates',
+    ]) {
+      const args = subscription[name]!.args.map((a) => `${a.name}: ${a.type}`);
+      expect(args, name).toContain('resumeFrom: String');
+    }
+    const cursorOf = (name: string) => String(type(name).getFields().cursor?.type);
+    expect(cursorOf('LiquidationEvent')).toBe('String!');
+    expect(cursorOf('WithdrawalStatusEvent')).toBe('String!');
+    // Also read by queries or mutation outcomes, where there is none.
+    for (const name of ['OrderUpdate', 'Position', 'Balance', 'AlgoOrder']) {
+      expect(cursorOf(name), name).toBe('String');
+    }
   });
 });

@@ -46,6 +46,7 @@ describe('catalog', () => {
       'GET /v1/public/sv_nonce',
       'GET /v1/referral/admin_info',
       'GET /v1/referral/referee_rebate_summary',
+      'GET /v1/settle_nonce',
       'GET /v1/tv/kline_history',
       'GET /v1/withdraw_nonce',
       'POST /v1/admin/points/stage',
@@ -56,8 +57,11 @@ describe('catalog', () => {
       'POST /v1/client/leverages',
       'POST /v1/client/margin_mode',
       'POST /v1/order',
+      'POST /v1/order/cancel_all_after',
       'POST /v1/referral/create',
       'POST /v1/referral/multi_level/admin/update/affiliate',
+      'POST /v1/settle_pnl',
+      'POST /v1/withdraw_request',
       'POST /v2/internal_transfer',
       'PUT /v1/algo/order',
       'PUT /v1/broker/order_enum/{enum_id}',
@@ -83,6 +87,8 @@ describe('catalog', () => {
         scope: 'account',
       },
       cancelAllOrders: { key: 'cancel_all_orders', limit: 10, windowMs: 1_000, scope: 'account' },
+      // The dead-man switch (issue 27): the sandbox's choice, UNVERIFIED upstream.
+      cancelAllAfter: { key: 'cancel_all_after', limit: 1, windowMs: 1_000, scope: 'account' },
       editOrder: { key: 'edit_order', limit: 10, windowMs: 1_000, scope: 'account' },
       batchCreateOrders: { key: 'batch_order', limit: 1, windowMs: 1_000, scope: 'account' },
       listOrders: { key: 'orders', limit: 10, windowMs: 1_000, scope: 'account' },
@@ -132,6 +138,10 @@ describe('catalog', () => {
         windowMs: 60_000,
         scope: 'account',
       },
+      // Wallet (facts §6): the withdrawal is per IP, so global to the gateway.
+      withdrawRequest: { key: 'withdraw_request', limit: 10, windowMs: 1_000, scope: 'global' },
+      settleNonce: { key: 'settle_nonce', limit: 10, windowMs: 1_000, scope: 'account' },
+      settlePnl: { key: 'settle_pnl', limit: 1, windowMs: 1_000, scope: 'account' },
     });
   });
 

@@ -179,7 +179,8 @@ describe('memory store against a reference model', () => {
       ),
       { numRuns: 1_000 },
     );
-  });
+    // 1,000 runs take about a second alone; a loaded CI machine may need many times that.
+  }, 60_000);
 
   it('never holds more than maxEntries keys, and keeps the key just written', async () => {
     const write = fc.tuple(
