@@ -64,7 +64,8 @@ export function planPinning(): Pinning {
  */
 export function pin(pid: number, cpus: string): void {
   const result = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`taskset -a -p -c ${cpus} ${pid}: ${result.stderr.trim()}`);
+  if (result.status !== 0)
+    throw new Error(`taskset -a -p -c ${cpus} ${pid}: ${result.stderr.trim()}`);
 }
 
 export function describePinning(p: Pinning): string {
