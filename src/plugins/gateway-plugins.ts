@@ -90,7 +90,7 @@ export function gatewayPlugins(parts: GatewayParts): Plugins {
     ...(config.graphiql ? [useGraphiQLAssets()] : []),
     useJsonCompression(),
     useMetrics({ metrics }),
-    usePhaseMetrics(metrics.registry),
+    usePhaseMetrics(metrics.registry, metrics.operation),
     // Request budgets (CALLER_ANON_REQUESTS, CALLER_FREE_REQUESTS): in onRequest, before
     // any body is read or parsed; after logging and metrics, which still see the 429s.
     useRequestBudget({
