@@ -189,6 +189,14 @@ export function ratios(
  * target can be told from an unreachable one: what the peers' CPU is against the floors the
  * gateway builds on, and what yoga itself costs over node:http.
  */
+export const BOUND_NOTES: Record<string, string> = {
+  uncachedCpuVsPeerAtFloor:
+    "(7)/(2b′) CPU: the most uncachedCpuVsPeer can be while the gateway does 2b′'s work",
+  cachedCpuVsPeerCachedAtCeiling: '(7c)/(1) CPU: the most cachedCpuVsPeerCached can be on yoga',
+  yogaOverHttpFloorUs: '(2b′)−(2c) CPU µs/op: what yoga costs over node:http for the same call',
+  yogaBodyLimitUs: "(2b)−(2b′) CPU µs/op: yoga's default body limit (every body re-streamed)",
+};
+
 export function bounds(s: Scenarios): Record<string, number | null> {
   const cpu = (name: ScenarioName) => s[name]?.serverCpuUsPerOp ?? null;
   const div = (a: number | null, b: number | null) => (a === null || !b ? null : round(a / b, 3));

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ScenarioFigures } from './figures.ts';
-import { type RatioName, type Ratios, type Spread, TARGETS } from './ratios.ts';
+import { BOUND_NOTES, type RatioName, type Ratios, type Spread, TARGETS } from './ratios.ts';
 
 /** Every request scenario, in the order of the table. */
 export const SCENARIOS = [
@@ -142,7 +142,7 @@ export function formatRatios(
 export function formatBounds(b: Record<string, number | null>): string {
   return Object.entries(b)
     .filter(([, value]) => value !== null)
-    .map(([name, value]) => `bound: ${name} = ${value}`)
+    .map(([name, value]) => `bound: ${name} = ${value} — ${BOUND_NOTES[name] ?? ''}`)
     .join('\n');
 }
 

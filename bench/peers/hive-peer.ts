@@ -29,7 +29,7 @@ import {
   LocalForageCacheStorage,
 } from '@graphql-hive/gateway';
 import { getComposedSchemaFromConfig } from '@graphql-mesh/compose-cli';
-import { DefaultLogger } from '@graphql-mesh/utils';
+import { DefaultLogger, LogLevel } from '@graphql-mesh/utils';
 import { loadOpenAPISubgraph } from '@omnigraph/openapi';
 import { GraphQLError } from 'graphql';
 import type { RequestSigner } from '../../src/auth/request-signature.ts';
@@ -63,7 +63,7 @@ async function composeSupergraph(sandboxUrl: string): Promise<string> {
         },
       ],
     },
-    new DefaultLogger('compose', 0),
+    new DefaultLogger('compose', LogLevel.warn),
   );
 }
 
