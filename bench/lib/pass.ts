@@ -67,7 +67,9 @@ export async function runPass(
     log(
       `servers up in ${((Date.now() - started) / 1000).toFixed(1)} s on node ${node.version}: ` +
         Object.entries(servers)
-          .map(([name, child]) => `${name} pid ${child.pid}`)
+          .map(
+            ([name, child]) => `${name} pid ${child.pid} (${(child.readyMs / 1000).toFixed(1)} s)`,
+          )
           .join(', ') +
         `; load generator pid ${load.pid}`,
     );

@@ -26,6 +26,8 @@ export interface RunningChild {
   logFile: string;
   /** The process, for its IPC channel (`ipc: true`). */
   process: ChildProcess;
+  /** Milliseconds from spawning to the ready line. */
+  readyMs: number;
   /**
    * Starts the CPU profile of a child started with `profileDir` (SIGUSR2, see child.ts): the
    * bench starts them once every scenario is warmed up, so module loading and V8's first
@@ -115,6 +117,7 @@ function spawnChild(name: string, options: StartOptions): { child: ChildProcess;
 }
 
 export function startChild(name: string, options: StartOptions): Promise<RunningChild> {
+  const spawnedAt = Date.now();
   const { child, logFile } = spawnChild(name, options);
   children.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -160,7 +163,8 @@ export function startChild(name: string, options: StartOptions): Promise<Running
         settled = true;
         clearTimeout(timer);
         const pid = child.pid ?? -1;
-        resolve({ name, pid, info, logFile, process: child, startProfile, stop });
+        const readyMs = Date.now() - spawnedAt;
+        resolve({ name, pid, info, logFile, process: child, readyMs, startProfile, stop });
       } catch (error) {
         fail(`bad ready line: ${String(error)}`);
       }

@@ -18,7 +18,12 @@ function setup() {
   });
   const count = async (route: string) => {
     const metric = await registry.getSingleMetric('test_seconds')?.get();
-    const sample = metric?.values.find(
+    const values = (metric?.values ?? []) as Array<{
+      metricName?: string;
+      labels: Record<string, string | number>;
+      value: number;
+    }>;
+    const sample = values.find(
       (v) => v.metricName === 'test_seconds_count' && v.labels.route === route,
     );
     return sample?.value ?? 0;
