@@ -24,7 +24,13 @@ const value = fc.oneof(
   fc.boolean(),
   fc.constant(null),
   fc.constant(undefined),
-  fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+  // A nested own `__proto__` key is not copied into the line (assigning it would set the
+  // prototype: the logger never lets a logged value do that), so the model leaves it out too.
+  fc.dictionary(
+    fc.string().filter((k) => k !== '__proto__'),
+    fc.string(),
+    { maxKeys: 2 },
+  ),
 );
 const key = fc.oneof(
   fc.string({ minLength: 1, maxLength: 8 }),
