@@ -80,20 +80,48 @@ function printServers(servers: Record<string, unknown>): void {
   process.stdout.write(`\nservers under test:\n${lines.join('\n')}\n`);
 }
 
-async function main(): Promise<number> {
-  let options: BenchOptions | 'help';
-  try {
-    options = parseBenchArgs(process.argv.slice(2));
-  } catch (error) {
-    log(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    log(USAGE);
-    return 0;
-  }
-  const opts = options;
-  const nodes: NodeBinary[] = opts.nodes.map((wanted) => resolveNode(wanted, log));
+/** `latest.json`: the first pass (Node 24 in a full run) is the run's, its figures `ratios`. */
+function resultsDocument(
+  opts: BenchOptions,
+  info: MachineFacts,
+  passes: PassResult[],
+  missed: string[][],
+) {
+  const [first, ...others] = passes;
+  return {
+    date: new Date().toISOString(),
+    machine: info,
+    settings: {
+      durationS: opts.durationS,
+      warmupS: opts.warmupS,
+      latencyS: opts.latencyS,
+      openLoopS: opts.openLoopS,
+      slices: opts.slices,
+      connections: opts.connections,
+      smoke: opts.smoke,
+      only: opts.onlyGiven ? opts.only : null,
+    },
+    node: first?.node,
+    scenarios: first?.scenarios,
+    ratios: first?.ratios,
+    spreads: first?.spreads,
+    targets: { ...TARGETS, missed: missed[0] ?? [] },
+    bounds: first?.bounds,
+    servers: first?.servers,
+    ...first?.extras,
+    otherPasses: others.map((p, i) => ({
+      node: p.node,
+      scenarios: p.scenarios,
+      ratios: p.ratios,
+      spreads: p.spreads,
+      missed: missed[i + 1],
+      bounds: p.bounds,
+    })),
+  };
+}
+
+/** The machine as the run starts, and the watchdog that stops a run over its budget. */
+function startRun(opts: BenchOptions, nodes: NodeBinary[]): MachineFacts {
   const pinning = planPinning();
   const watchdog = setTimeout(() => {
     log('bench: over its time budget; stopping');
@@ -123,48 +151,35 @@ async function main(): Promise<number> {
       `bench: warning: load average ${info.loadAverageAtStart[0]} before starting — figures will be noisy`,
     );
   }
+  return info;
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions | 'help';
+  try {
+    options = parseBenchArgs(process.argv.slice(2));
+  } catch (error) {
+    log(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (options === 'help') {
+    log(USAGE);
+    return 0;
+  }
+  const opts = options;
+  const nodes: NodeBinary[] = opts.nodes.map((wanted) => resolveNode(wanted, log));
+  const info = startRun(opts, nodes);
   const problems: string[] = [];
   const passes: PassResult[] = [];
   for (const [i, node] of nodes.entries()) {
     log(`\n== pass ${i + 1} of ${nodes.length}: node ${node.version} (${node.path})`);
-    passes.push(await runPass(opts, node, pinning, i === 0, problems, log));
+    passes.push(await runPass(opts, node, info.pinning, i === 0, problems, log));
   }
   info.loadAverageAtEnd = loadNow();
   const missed = passes.map(printPass);
   printServers(passes[0]?.servers ?? {});
   process.stdout.write(`\n${describeMachine(info)}\n`);
-  const [first, ...others] = passes;
-  writeResults(opts.out, {
-    date: new Date().toISOString(),
-    machine: info,
-    settings: {
-      durationS: opts.durationS,
-      warmupS: opts.warmupS,
-      latencyS: opts.latencyS,
-      openLoopS: opts.openLoopS,
-      slices: opts.slices,
-      connections: opts.connections,
-      smoke: opts.smoke,
-      only: opts.onlyGiven ? opts.only : null,
-    },
-    // The first pass (Node 24 in a full run) is the run's: its figures are `ratios`.
-    node: first?.node,
-    scenarios: first?.scenarios,
-    ratios: first?.ratios,
-    spreads: first?.spreads,
-    targets: { ...TARGETS, missed: missed[0] ?? [] },
-    bounds: first?.bounds,
-    servers: first?.servers,
-    ...first?.extras,
-    otherPasses: others.map((p, i) => ({
-      node: p.node,
-      scenarios: p.scenarios,
-      ratios: p.ratios,
-      spreads: p.spreads,
-      missed: missed[i + 1],
-      bounds: p.bounds,
-    })),
-  });
+  writeResults(opts.out, resultsDocument(opts, info, passes, missed));
   log(`results written to ${opts.out}`);
   if (opts.smoke)
     log('smoke: sub-second runs without a real warm-up check that every scenario works, not speed');

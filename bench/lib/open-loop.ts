@@ -20,19 +20,19 @@ export interface OpenLoopOptions {
   connections?: number;
 }
 
-export async function runOpenLoop(spec: LoadSpec, options: OpenLoopOptions): Promise<LoadResult> {
-  const { request, verify } = loadTarget(spec);
-  const pool = new Pool(spec.url, { connections: options.connections ?? 64, pipelining: 1 });
-  const total = Math.max(1, Math.round(options.rate * options.durationS));
-  const intervalNs = 1e9 / options.rate;
-  const samples = new Samples();
-  const failures = { non2xx: 0, errors: 0, timeouts: 0, mismatches: 0 };
-  let sample: string | undefined;
-  let ok = 0;
-  let settled = 0;
-  let finished = 0n;
+/** What the requests of one run came to. */
+class Tally {
+  samples = new Samples();
+  failures = { non2xx: 0, errors: 0, timeouts: 0, mismatches: 0 };
+  sample: string | undefined;
+  ok = 0;
+  finished = 0n;
+}
 
-  const send = async (index: number, dueNs: bigint): Promise<void> => {
+/** Sends request `index`, due at `dueNs`, and records its outcome (never throws). */
+function sender(spec: LoadSpec, pool: Pool, tally: Tally) {
+  const { request, verify } = loadTarget(spec);
+  return async (index: number, dueNs: bigint): Promise<void> => {
     const next = request.prepare?.(index) ?? {};
     const body = next.body ?? request.body;
     try {
@@ -46,28 +46,36 @@ export async function runOpenLoop(spec: LoadSpec, options: OpenLoopOptions): Pro
       });
       const text = await answer.body.text();
       const now = process.hrtime.bigint();
-      finished = now;
+      tally.finished = now;
       if (answer.statusCode < 200 || answer.statusCode >= 300) {
-        failures.non2xx++;
-        sample ??= `HTTP ${answer.statusCode} ${text.slice(0, 300)}`;
+        tally.failures.non2xx++;
+        tally.sample ??= `HTTP ${answer.statusCode} ${text.slice(0, 300)}`;
       } else if (!verify(text)) {
-        failures.mismatches++;
-        sample ??= text.slice(0, 500);
+        tally.failures.mismatches++;
+        tally.sample ??= text.slice(0, 500);
       } else {
-        ok++;
-        samples.push(Number(now - dueNs) / 1e6);
+        tally.ok++;
+        tally.samples.push(Number(now - dueNs) / 1e6);
       }
     } catch (error) {
-      const timeout = /timeout/i.test(String((error as Error).name ?? error));
-      if (timeout) failures.timeouts++;
-      else failures.errors++;
-      sample ??= `request error: ${String(error)}`;
+      if (/timeout/i.test(String((error as Error).name ?? error))) tally.failures.timeouts++;
+      else tally.failures.errors++;
+      tally.sample ??= `request error: ${String(error)}`;
     }
   };
+}
 
+export async function runOpenLoop(spec: LoadSpec, options: OpenLoopOptions): Promise<LoadResult> {
+  const connections = options.connections ?? 64;
+  const pool = new Pool(spec.url, { connections, pipelining: 1 });
+  const total = Math.max(1, Math.round(options.rate * options.durationS));
+  const intervalNs = 1e9 / options.rate;
+  const tally = new Tally();
+  const send = sender(spec, pool, tally);
   const started = process.hrtime.bigint();
   await new Promise<void>((resolve) => {
     let sent = 0;
+    let settled = 0;
     const done = () => {
       if (++settled === total) resolve();
     };
@@ -85,17 +93,17 @@ export async function runOpenLoop(spec: LoadSpec, options: OpenLoopOptions): Pro
     tick();
   });
   await pool.close();
-  const elapsedS = Number(finished - started) / 1e9;
-  const [p50Ms = Number.NaN, p99Ms = Number.NaN] = samples.percentiles(0.5, 0.99);
+  const elapsedS = tally.finished > started ? Number(tally.finished - started) / 1e9 : 0;
+  const [p50Ms = Number.NaN, p99Ms = Number.NaN] = tally.samples.percentiles(0.5, 0.99);
   return {
-    connections: options.connections ?? 64,
+    connections,
     durationS: elapsedS,
-    ok,
-    rps: elapsedS > 0 ? ok / elapsedS : 0,
+    ok: tally.ok,
+    rps: elapsedS > 0 ? tally.ok / elapsedS : 0,
     p50Ms,
     p99Ms,
-    failures,
-    ...(sample === undefined ? {} : { sample }),
-    latencies: samples.values(),
+    failures: tally.failures,
+    ...(tally.sample === undefined ? {} : { sample: tally.sample }),
+    latencies: tally.samples.values(),
   };
 }

@@ -7,7 +7,7 @@ import type { BenchOptions } from './args.ts';
 import { type Extras, runExtras } from './extras.ts';
 import { type ScenarioFigures, scenarioFigures } from './figures.ts';
 import { startLoadDriver } from './load-driver.ts';
-import { failuresOf, measureAll, prepare } from './measure.ts';
+import { failuresOf, type Measuring, measureAll, prepare } from './measure.ts';
 import type { NodeBinary } from './node-binary.ts';
 import type { Pinning } from './pinning.ts';
 import { type RunningChild, setChildNode } from './processes.ts';
@@ -41,6 +41,22 @@ function describeServers(
       child.info.config ? [[name, child.info.config]] : [],
     ),
   );
+}
+
+/** Each measured scenario's figures (logged); its failed requests become problems. */
+function figuresOf(measuring: Measuring[], problems: string[], log: (line: string) => void) {
+  const figures: Partial<Record<ScenarioName, ScenarioFigures>> = {};
+  for (const m of measuring) {
+    if (m.failed) continue;
+    problems.push(...failuresOf(m));
+    const f = scenarioFigures(m);
+    figures[m.scenario.name] = f;
+    log(
+      `  ${LABELS[m.scenario.name]}: ${f.rps} req/s, ${f.serverCpuUsPerOp ?? '?'} µs CPU/op, ` +
+        `p50 ${f.p50Ms} ms at 1 connection`,
+    );
+  }
+  return figures;
 }
 
 export async function runPass(
@@ -78,17 +94,7 @@ export async function runPass(
     // Profiles from here on: module loading and the warm-up's compilations stay out.
     for (const child of Object.values(servers)) child.startProfile();
     await measureAll(measuring, ctx, { ...options, log }, problems);
-    const figures: Partial<Record<ScenarioName, ScenarioFigures>> = {};
-    for (const m of measuring) {
-      if (m.failed) continue;
-      problems.push(...failuresOf(m));
-      const f = scenarioFigures(m);
-      figures[m.scenario.name] = f;
-      log(
-        `  ${LABELS[m.scenario.name]}: ${f.rps} req/s, ${f.serverCpuUsPerOp ?? '?'} µs CPU/op, ` +
-          `p50 ${f.p50Ms} ms at 1 connection`,
-      );
-    }
+    const figures = figuresOf(measuring, problems, log);
     const extras =
       withExtras && (hostile || !options.onlyGiven)
         ? await runExtras(ctx, { ...options, fanouts: !options.onlyGiven, hostile, log }, problems)
