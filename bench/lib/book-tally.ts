@@ -4,18 +4,18 @@
  * increasing) and timed into a histogram. Fields are read with regexes, not a JSON parse, so
  * the load generator stays cheap next to the gateway on a small machine.
  */
+import { LatencyHistogram } from './latency-histogram.ts';
 
 const TIMESTAMP = /"timestamp":(\d+)/;
 const BEST_ASK = /"asks":\[\{"price":([-\d.eE+]+)/;
 const BEST_BID = /"bids":\[\{"price":([-\d.eE+]+)/;
 /** Every this many-th subscriber checks each frame whole (a JSON parse). */
 const FULL_CHECK_EVERY = 50;
-const HISTOGRAM_MS = 60_000;
 
 /** What the subscribers of one phase saw. */
 export class BookTally {
   /** Deliveries by latency in whole ms (the last bucket holds everything later). */
-  readonly histogram = new Uint32Array(HISTOGRAM_MS);
+  readonly latency = new LatencyHistogram();
   readonly lastTs: Float64Array;
   readonly counts: Uint32Array;
   measuring = false;
@@ -54,8 +54,7 @@ export class BookTally {
     if (!this.measuring) return;
     this.counts[i]!++;
     this.delivered++;
-    const ms = Math.max(0, Math.min(HISTOGRAM_MS - 1, Math.round(Date.now() - ts)));
-    this.histogram[ms]!++;
+    this.latency.record(ts);
   }
 
   fail(why: string): void {
@@ -64,18 +63,11 @@ export class BookTally {
   }
 
   percentile(p: number): number {
-    const rank = Math.ceil((p / 100) * this.delivered);
-    let seen = 0;
-    for (let ms = 0; ms < HISTOGRAM_MS; ms++) {
-      seen += this.histogram[ms]!;
-      if (seen >= rank && seen > 0) return ms;
-    }
-    return Number.NaN;
+    return this.latency.percentile(p);
   }
 
   max(): number {
-    for (let ms = HISTOGRAM_MS - 1; ms >= 0; ms--) if (this.histogram[ms]! > 0) return ms;
-    return Number.NaN;
+    return this.latency.max();
   }
 
   /** How many subscribers have shown the book as of upstream `ts`. */

@@ -6,15 +6,15 @@
  * are counted, not timed. Fields are read with regexes, not a JSON parse, so the load
  * generator stays cheap next to the gateway on a small machine.
  */
+import { LatencyHistogram } from './latency-histogram.ts';
 
 const SEQUENCE = /"sequence":(\d+)/;
 const BOOK_TS = /"book":\{"timestamp":(\d+)/;
 const BEST_ASK = /"asks":\[\{"price":([-\d.eE+]+)/;
 const BEST_BID = /"bids":\[\{"price":([-\d.eE+]+)/;
-const HISTOGRAM_MS = 60_000;
 
 export class ScreenTally {
-  readonly histogram = new Uint32Array(HISTOGRAM_MS);
+  readonly latency = new LatencyHistogram();
   /** The book `ts` each subscriber shows last. */
   readonly lastTs: Float64Array;
   readonly lastSequence: Float64Array;
@@ -56,8 +56,7 @@ export class ScreenTally {
     this.counts[i]!++;
     if (!fresh) return;
     this.delivered++;
-    const ms = Math.max(0, Math.min(HISTOGRAM_MS - 1, Math.round(Date.now() - ts)));
-    this.histogram[ms]!++;
+    this.latency.record(ts);
   }
 
   fail(why: string): void {
@@ -66,18 +65,11 @@ export class ScreenTally {
   }
 
   percentile(p: number): number {
-    const rank = Math.ceil((p / 100) * this.delivered);
-    let seen = 0;
-    for (let ms = 0; ms < HISTOGRAM_MS; ms++) {
-      seen += this.histogram[ms]!;
-      if (seen >= rank && seen > 0) return ms;
-    }
-    return Number.NaN;
+    return this.latency.percentile(p);
   }
 
   max(): number {
-    for (let ms = HISTOGRAM_MS - 1; ms >= 0; ms--) if (this.histogram[ms]! > 0) return ms;
-    return Number.NaN;
+    return this.latency.max();
   }
 
   /** How many subscribers show the book as of upstream `ts`. */
