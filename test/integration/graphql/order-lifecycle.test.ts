@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../../src/auth/principal.ts';
+import { REPLACED_READ_MS } from '../../../src/sandbox/records.ts';
 import {
   errorCodes,
   type GraphQLResult,
@@ -272,14 +273,16 @@ describe('editOrder', () => {
     ...over,
   });
 
-  it('changes price and quantity: EDIT_SENT, then the order carries the new values', async () => {
+  it('changes price and quantity: EDIT_SENT; the order reads REPLACED, then carries on as NEW', async () => {
     const p = freshTrader();
     const a = await place(p);
     const r = await run(p, EDIT, { input: editOf(a.orderId) });
     expect(r.data?.editOrder).toEqual({ __typename: 'EditOrderSuccess', status: 'EDIT_SENT' });
     const after = await run(p, ORDER_BY_ID, { id: a.orderId });
-    expect(after.data?.order).toMatchObject({ price: 2950, quantity: 2 });
-    expect(['NEW', 'REPLACED']).toContain(after.data?.order.status);
+    expect(after.data?.order).toMatchObject({ price: 2950, quantity: 2, status: 'REPLACED' });
+    h.advance(REPLACED_READ_MS);
+    const later = await run(p, ORDER_BY_ID, { id: a.orderId });
+    expect(later.data?.order).toMatchObject({ price: 2950, quantity: 2, status: 'NEW' });
   });
 
   it('a field that cannot change is the upstream InputError, naming it', async () => {
