@@ -238,12 +238,13 @@ describe('GraphiQL', () => {
       {
         token: traderToken,
         variables: {
+          // The order docs/subscriptions.md (From GraphiQL) tells a user to place and watch.
           input: {
-            symbol: 'PERP_BTC_USDC',
+            symbol: 'PERP_ETH_USDC',
             orderType: 'LIMIT',
             side: 'BUY',
-            orderPrice: 41_000,
-            orderQuantity: 0.01,
+            orderPrice: 2900,
+            orderQuantity: 1,
             clientOrderId,
           },
         },

@@ -10,6 +10,7 @@ import { graphiqlOptions, renderWorkspace } from '../../../src/plugins/graphiql.
 import { graphiqlAssets } from '../../../src/plugins/graphiql-assets.ts';
 import { EXAMPLE_TABS } from '../../../src/plugins/graphiql-tabs.ts';
 import { schema } from '../../../src/schema/index.ts';
+import { readDoc } from '../docs/markdown.ts';
 
 const demoTokens = { trader: 'svcgw_trader_token', brokerAdmin: 'svcgw_admin_token' };
 const NAMES = [
@@ -109,6 +110,15 @@ describe('GraphiQL example tabs', () => {
         /Variables \(below,? next to Headers/,
       );
     }
+  });
+
+  it('follow the order docs/subscriptions.md places: OrderUpdates pins no other symbol', () => {
+    const section = readDoc('docs/subscriptions.md').split('## From GraphiQL')[1] ?? '';
+    const symbol = /placeOrder\(input: \{ symbol: "(\w+)"/.exec(section)?.[1];
+    expect(symbol).toBe('PERP_ETH_USDC');
+    const tab = EXAMPLE_TABS.find((t) => firstOperation(t.query) === 'OrderUpdates');
+    const pinned = (tab?.variables as { symbol?: string } | undefined)?.symbol;
+    expect(pinned === undefined || pinned === symbol, `pinned to ${pinned}`).toBe(true);
   });
 
   it('without demo principals, carry no headers', () => {
