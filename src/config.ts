@@ -82,7 +82,12 @@ const envSchema = z
     MAX_DEPTH: z.coerce.number().int().positive().default(8),
     MAX_ALIASES: z.coerce.number().int().positive().default(30),
     MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
-    MAX_COST: z.coerce.number().int().positive().default(5_000),
+    /**
+     * Counted with `first`/`last` variables (use-cost-limit.ts): the reference screen's
+     * open-order snapshot (100 orders, every field) costs 33,000; a 500-row page of them is
+     * refused (page by 100). 5,000 held only while variables went uncounted.
+     */
+    MAX_COST: z.coerce.number().int().positive().default(50_000),
     SHUTDOWN_GRACE_MS: ms(10_000),
 
     /** Caller limits, in upstream calls per window (src/caller-limits). */

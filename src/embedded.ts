@@ -47,12 +47,18 @@ export interface Embedded {
   demoTokens?: DemoTokens;
 }
 
+/**
+ * Demo tokens: 16 random bytes (128 bits), fresh each start. Shorter than a keystore token,
+ * so GraphiQL's Headers pane shows one whole.
+ */
+const DEMO_TOKEN_BYTES = 16;
+
 function demoEntry(
   label: string,
   role: Role,
   demo: DemoCredentials,
 ): KeystorePrincipal & { token: string } {
-  const token = generateToken();
+  const token = generateToken(DEMO_TOKEN_BYTES);
   const { accountId, secret, tradingSecret } = demo;
   return {
     token,

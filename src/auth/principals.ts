@@ -95,9 +95,9 @@ export function hashToken(token: string): string {
     : createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** A new caller token: `svcgw_` + 32 random bytes, base64url. */
-export function generateToken(): string {
-  return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+/** A new caller token: `svcgw_` + `bytes` (32 unless said) random bytes, base64url. */
+export function generateToken(bytes = 32): string {
+  return `${TOKEN_PREFIX}${randomBytes(bytes).toString('base64url')}`;
 }
 
 function resolveSecret(

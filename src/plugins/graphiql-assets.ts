@@ -1,6 +1,7 @@
 /**
- * GraphiQL's JavaScript, CSS, Monaco workers and favicon, and the workspace script with the
- * example tabs (graphiql-workspace.ts), as separate, content-addressed files
+ * GraphiQL's JavaScript, CSS and Monaco workers, our small favicon (graphiql-favicon.ts), and
+ * the workspace script with the example tabs (graphiql-workspace.ts), as separate,
+ * content-addressed files
  * (`/graphiql/<name>.<hash>.<ext>`), so a browser downloads the ~9 MB once and caches it for
  * good, instead of receiving it inlined in every page.
  *
@@ -11,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { FAVICON_SVG } from './graphiql-favicon.ts';
 import { workspaceScript } from './graphiql-workspace.ts';
 
 export interface Asset {
@@ -38,7 +40,6 @@ export const ASSET_PREFIX = '/graphiql/';
 interface BundledStrings {
   js: string;
   css: string;
-  favicon: string;
   editorWorkerService: string;
   jsonWorker: string;
   graphqlWorker: string;
@@ -48,14 +49,7 @@ function loadBundle(): BundledStrings {
   const require = createRequire(import.meta.url);
   const entry = require.resolve('@graphql-yoga/render-graphiql');
   const bundle = require(join(dirname(entry), 'graphiql.js')) as Partial<BundledStrings>;
-  for (const key of [
-    'js',
-    'css',
-    'favicon',
-    'editorWorkerService',
-    'jsonWorker',
-    'graphqlWorker',
-  ]) {
+  for (const key of ['js', 'css', 'editorWorkerService', 'jsonWorker', 'graphqlWorker']) {
     if (typeof bundle[key as keyof BundledStrings] !== 'string') {
       throw new Error(`@graphql-yoga/render-graphiql no longer bundles "${key}" as a string`);
     }
@@ -68,13 +62,6 @@ function asset(name: string, ext: string, contentType: string, body: Buffer): As
   return { path: `${ASSET_PREFIX}${name}.${hash}.${ext}`, contentType, body, etag: `"${hash}"` };
 }
 
-/** `data:<type>;base64,<bytes>` → its type and bytes. */
-function fromDataUrl(url: string): { type: string; bytes: Buffer } {
-  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  if (!match) throw new Error('@graphql-yoga/render-graphiql favicon is not a base64 data URL');
-  return { type: match[1] as string, bytes: Buffer.from(match[2] as string, 'base64') };
-}
-
 let loaded: GraphiQLAssets | undefined;
 
 /** The assets, read and hashed once per process (about 9 MB, kept in memory). */
@@ -82,11 +69,10 @@ export function graphiqlAssets(): GraphiQLAssets {
   if (loaded) return loaded;
   const b = loadBundle();
   const js = 'text/javascript; charset=utf-8';
-  const icon = fromDataUrl(b.favicon);
   const assets = {
     js: asset('graphiql', 'js', js, Buffer.from(b.js)),
     css: asset('graphiql', 'css', 'text/css; charset=utf-8', Buffer.from(b.css)),
-    favicon: asset('favicon', 'ico', icon.type, icon.bytes),
+    favicon: asset('favicon', 'svg', 'image/svg+xml', Buffer.from(FAVICON_SVG)),
     workspace: asset('workspace', 'js', js, Buffer.from(workspaceScript())),
     workers: {
       editorWorkerService: asset('editor.worker', 'js', js, Buffer.from(b.editorWorkerService)),

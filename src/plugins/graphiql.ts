@@ -25,7 +25,12 @@ export interface GraphiQLSetup {
   demoTokens?: DemoTokens;
 }
 
-const bearer = (token: string) => JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2);
+/**
+ * A tab's headers: the Authorization value on a line of its own, so the whole token is in view
+ * in the Headers pane (the editor does not wrap lines; e2e test/e2e/graphiql.test.ts).
+ */
+const bearer = (token: string) =>
+  `{\n  "Authorization":\n    ${JSON.stringify(`Bearer ${token}`)}\n}`;
 
 export function graphiqlOptions({ demoTokens }: GraphiQLSetup): WorkspaceOptions {
   return {
@@ -72,7 +77,7 @@ export function renderWorkspace(options: WorkspaceOptions = {}): string {
   <head>
     <meta charset="utf-8" />
     <title>${escapeHtml(options.title ?? 'GraphiQL')}</title>
-    <link rel="icon" href="${assets.favicon.path}" />
+    <link rel="icon" type="image/svg+xml" href="${assets.favicon.path}" />
     <link rel="stylesheet" href="${assets.css.path}" />
   </head>
   <body id="body" class="no-focus-outline">

@@ -33,8 +33,11 @@ function hasCode(result: Outcome, codes: ReadonlySet<string>): boolean {
 
 const UNAVAILABLE = new Set(['UPSTREAM_UNAVAILABLE']);
 
-/** Whether the answer says nothing ran (`attempts`: HTTP requests the operation sent). */
-function notStorable(result: Outcome, attempts: number | undefined) {
+/**
+ * Whether the answer says nothing ran (`attempts`: HTTP requests the operation sent;
+ * `refusals`: codes of the error members its mutations answered with, selected or not).
+ */
+function notStorable(result: Outcome, attempts: number | undefined, refusals: readonly string[]) {
   // Errors and no data: refused before any field ran (e.g. a variable of the wrong type,
   // whose code the error masking adds only later).
   if ((result.data === null || result.data === undefined) && (result.errors?.length ?? 0) > 0) {
@@ -42,7 +45,7 @@ function notStorable(result: Outcome, attempts: number | undefined) {
   }
   // Unavailable without a request sent (an open circuit): nothing can have acted.
   if (attempts === 0 && hasCode(result, UNAVAILABLE)) return true;
-  return hasCode(result, NOT_STORED);
+  return refusals.some((code) => NOT_STORED.has(code)) || hasCode(result, NOT_STORED);
 }
 
 /** The stored response as an execution result again (errors as GraphQLErrors: not masked). */
@@ -79,14 +82,19 @@ export async function settleAnswer(
   { records, metrics }: Idempotency,
   logger: Logger | undefined,
   lease: Lease,
-  answer: { result: ExecutionResult; secrets: string[]; attempts: number | undefined },
+  answer: {
+    result: ExecutionResult;
+    secrets: string[];
+    attempts: number | undefined;
+    refusals?: readonly string[];
+  },
 ): Promise<void> {
   const stored = JSON.parse(
     JSON.stringify({ data: answer.result.data, errors: answer.result.errors }),
   );
   const text = JSON.stringify(stored);
   try {
-    if (notStorable(stored, answer.attempts)) {
+    if (notStorable(stored, answer.attempts, answer.refusals ?? [])) {
       await records.release(lease);
       return;
     }

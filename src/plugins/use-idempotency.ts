@@ -15,10 +15,10 @@
  *   still running      IDEMPOTENCY_IN_PROGRESS with retryAfterMs (409 semantics)
  *
  * Not stored (the key stays free for a corrected retry): responses with BAD_USER_INPUT,
- * RATE_LIMITED, UNAUTHENTICATED or FORBIDDEN (in `errors` or as a selected `code` of a result
- * member), errors without data (refused before any field ran), and UPSTREAM_UNAVAILABLE
- * when the operation sent no request upstream (failed fast by an open circuit, or stopped by
- * its deadline before sending): nothing ran upstream. A response holding anything shaped
+ * RATE_LIMITED, UNAUTHENTICATED or FORBIDDEN (in `errors`, or a result member of that code,
+ * selected or not: `ctx.refusals`, refusals-plugin.ts), errors without data (refused before
+ * any field ran), and UPSTREAM_UNAVAILABLE when the operation sent no request upstream (failed
+ * fast by an open circuit, or stopped by its deadline before sending): nothing ran upstream. A response holding anything shaped
  * like a secret is never stored either (none of the schema's mutations returns one; the
  * check keeps it that way).
  * With the store down the mutation runs unguarded (logged, counted).
@@ -152,6 +152,7 @@ function answerClaim(
             result: result as ExecutionResult,
             secrets: keyed.secrets,
             attempts: keyed.ctx.upstreamAttempts,
+            refusals: keyed.ctx.refusals,
           }),
       };
   }

@@ -1,12 +1,14 @@
 /**
- * Query limits (graphql-armor): depth, aliases, tokens, cost and directives, checked at parse
- * and validation, before any resolver runs. A query over a limit fails with BAD_USER_INPUT
+ * Query limits: depth, aliases, tokens and directives (graphql-armor, at parse and validation)
+ * and cost (use-cost-limit.ts, per execution: it counts `first`/`last` variables, which armor
+ * cannot), all before any resolver runs. A query over a limit fails with BAD_USER_INPUT
  * naming the limit (HTTP 400 for GraphQL-over-HTTP clients; 200 under legacy
  * `Accept: application/json`, like yoga's other parse and validation errors).
  */
 import type { Plugin } from '@envelop/core';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLError } from 'graphql';
+import { useCostLimit } from './use-cost-limit.ts';
 
 export interface LimitsOptions {
   /** Deepest field nesting. @default 8 (MAX_DEPTH) */
@@ -15,7 +17,10 @@ export interface LimitsOptions {
   maxAliases?: number;
   /** Lexical tokens in the document. @default 2000 (MAX_TOKENS) */
   maxTokens?: number;
-  /** graphql-armor cost (objects 2, scalars 1, times a depth factor). @default 5000 (MAX_COST) */
+  /**
+   * Cost in graphql-armor's model (objects 2, scalars 1, times a depth factor, times `first`
+   * or `last`, literal or variable): query-cost.ts. @default 50000 (MAX_COST)
+   */
   maxCost?: number;
   /** Directives per operation. @default 50 */
   maxDirectives?: number;
@@ -40,10 +45,11 @@ export function useLimits(options: LimitsOptions = {}): Plugin[] {
     maxDepth: { n: options.maxDepth ?? 8, onReject, flattenFragments: true },
     maxAliases: { n: options.maxAliases ?? 30, onReject },
     maxTokens: { n: options.maxTokens ?? 2_000, onReject },
-    costLimit: { maxCost: options.maxCost ?? 5_000, onReject },
+    // Checked per execution instead, with the variables (use-cost-limit.ts).
+    costLimit: { enabled: false },
     maxDirectives: { n: options.maxDirectives ?? 50, onReject },
     // With introspection on, suggestions give nothing away.
     blockFieldSuggestion: { enabled: options.hideFieldSuggestions === true, mask: '' },
   });
-  return armor.protect().plugins;
+  return [...armor.protect().plugins, useCostLimit({ maxCost: options.maxCost ?? 50_000 })];
 }

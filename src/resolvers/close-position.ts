@@ -12,12 +12,7 @@ import { type CreateOrderParams, FINAL_ORDER_STATUSES } from '../contract/wire-o
 import { placeOnce } from '../idempotency/place.ts';
 import type { AccountWatch } from '../live/account-watch.ts';
 import { type PositionModel, positionFromRest } from '../models/portfolio.ts';
-import {
-  type GatewayContext,
-  InputErrorMember,
-  mutation,
-  requireAccount,
-} from '../schema/types.ts';
+import { type GatewayContext, inputRefusal, mutation, requireAccount } from '../schema/types.ts';
 import type { FillModel, OrderUpdateModel } from '../upstream/stream/models.ts';
 import { allEnded, cancelTpSl, symbolTpSl } from './close-tpsl.ts';
 import { type OrderKey, trailOf } from './order-outcome.ts';
@@ -56,12 +51,7 @@ async function openPositions(ctx: GatewayContext, symbol: string): Promise<Posit
   const open = rows.map(positionFromRest).filter((p) => p.symbol === symbol && p.quantity !== 0);
   if (open.length === 0) {
     const message = `no open position in ${symbol}`;
-    throw new InputErrorMember(
-      `input.symbol: ${message} (noPosition)`,
-      'input.symbol',
-      'noPosition',
-      0,
-    );
+    throw inputRefusal('input.symbol', 'noPosition', message);
   }
   return open;
 }

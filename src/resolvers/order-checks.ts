@@ -2,9 +2,9 @@
  * Orders checked against their symbol's rules (contract/symbol-rules.ts) before any upstream
  * call that places or edits one: an unknown symbol, a price off the tick or outside
  * quote_min..quote_max, a quantity off base_tick or outside base_min..base_max, a value under
- * min_notional, a price beyond the range or scope around the mark. A refusal is the
- * BAD_USER_INPUT error of the other input rules, one issue per broken rule naming the field
- * (`input.orderPrice`, `inputs.2.orderQuantity`) and the rule; nothing is sent.
+ * min_notional, a price beyond the range or scope around the mark. A refusal is the input
+ * failure of the other input rules (the mutation's `InputError`), one issue per broken rule
+ * naming the field (`input.orderPrice`, `inputs.2.orderQuantity`) and the rule; nothing is sent.
  *
  * The rules come from the shared cache (minutes), the mark from the market reads (a second,
  * or the live book): a mark that moved since is the upstream's to judge. So is an order whose
@@ -117,7 +117,7 @@ export async function orderIssues(
   return issues;
 }
 
-/** Throws the BAD_USER_INPUT error of every rule `orderIssues` finds (placeOrder, editOrder, …). */
+/** Throws the input failure of every rule `orderIssues` finds (placeOrder, editOrder, …). */
 export async function checkOrders(
   ctx: GatewayContext,
   orders: readonly CheckedOrder[],

@@ -11,12 +11,7 @@ import type { MarginMode } from '../contract/wire-orders.ts';
 import type { PositionModel } from '../models/portfolio.ts';
 import { positionFromRest } from '../models/portfolio.ts';
 import type { TpSlKind } from '../risk/tpsl-price.ts';
-import {
-  type GatewayContext,
-  InputErrorMember,
-  mutation,
-  requireAccount,
-} from '../schema/types.ts';
+import { type GatewayContext, inputRefusal, mutation, requireAccount } from '../schema/types.ts';
 import { activeAlgoOrders } from './algo-active.ts';
 import { toCreateAlgoParams } from './algo-inputs.ts';
 import { createAlgo } from './algo-mutation.ts';
@@ -51,9 +46,6 @@ export async function loadPositionTpSl(
   return positionTpSl(await activeAlgoOrders(ctx), key);
 }
 
-const refuse = (field: string, rule: string, message: string): InputErrorMember =>
-  new InputErrorMember(`${field}: ${message} (${rule})`, field, rule, 0);
-
 /** The open position the input names; refused when there is none, or two and no marginMode. */
 function pickPosition(rows: PositionModel[], input: SetPositionTpSlArgs): PositionModel {
   const open = rows.filter(
@@ -63,13 +55,17 @@ function pickPosition(rows: PositionModel[], input: SetPositionTpSlArgs): Positi
       (!input.marginMode || p.marginMode === input.marginMode),
   );
   if (open.length === 0)
-    throw refuse('input.symbol', 'noPosition', `no open position in ${input.symbol}`);
+    throw inputRefusal('input.symbol', 'noPosition', `no open position in ${input.symbol}`);
   if (open.length > 1) {
-    throw refuse('input.marginMode', 'marginModeRequired', 'positions in both modes: name one');
+    throw inputRefusal(
+      'input.marginMode',
+      'marginModeRequired',
+      'positions in both modes: name one',
+    );
   }
   const position = open[0]!;
   if (input.quantity != null && input.quantity > Math.abs(position.quantity)) {
-    throw refuse(
+    throw inputRefusal(
       'input.quantity',
       'notAbovePosition',
       `must not exceed the position (${Math.abs(position.quantity)})`,
@@ -83,12 +79,16 @@ function triggerOf(leg: TpSlLegArgs, kind: TpSlKind, base: TpSlBase, mark: numbe
   const field = kind === 'TP' ? 'input.takeProfit' : 'input.stopLoss';
   const price = legTriggerPrice(leg, kind, base);
   if (price === null || !(price > 0)) {
-    throw refuse(field, 'triggerPrice', 'gives no positive trigger price for this position');
+    throw inputRefusal(field, 'triggerPrice', 'gives no positive trigger price for this position');
   }
   const above = (base.side === 'BUY') === (kind === 'TP');
   if (above ? price <= mark : price >= mark) {
     const where = above ? 'above' : 'below';
-    throw refuse(field, 'triggerSide', `trigger ${price} must be ${where} the mark price ${mark}`);
+    throw inputRefusal(
+      field,
+      'triggerSide',
+      `trigger ${price} must be ${where} the mark price ${mark}`,
+    );
   }
   return price;
 }

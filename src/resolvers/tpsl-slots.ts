@@ -8,7 +8,7 @@
 import { TPSL_FULL_PER_POSITION, TPSL_PARTIAL_PER_SIDE } from '../contract/constants.ts';
 import type { MarginMode, Side } from '../contract/wire-orders.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
-import { InputErrorMember } from '../schema/types.ts';
+import { inputRefusal } from '../schema/types.ts';
 import { isWaiting } from './algo-active.ts';
 
 export type PositionSide = 'LONG' | 'SHORT';
@@ -87,8 +87,7 @@ export interface TpSlRequest {
   stopLoss: boolean;
 }
 
-const slotsError = (field: string, message: string) =>
-  new InputErrorMember(`${field}: ${message} (tpslSlots)`, field, 'tpslSlots', 0);
+const slotsError = (field: string, message: string) => inputRefusal(field, 'tpslSlots', message);
 
 /** The input fields a refusal names, per kind of slot. */
 export interface SlotFields {

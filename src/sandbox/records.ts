@@ -22,6 +22,17 @@ export function isPending(order: Pick<Order, 'status'>): boolean {
   return order.status !== 'FILLED' && order.status !== 'CANCELLED' && order.status !== 'REJECTED';
 }
 
+/**
+ * How long an edited order reads REPLACED (sandbox clock) unless it changes again before:
+ * the facts' "reads (and streams) as REPLACED before it carries on".
+ */
+export const REPLACED_READ_MS = 1_000;
+
+/** The status a read shows at `now`: REPLACED right after an edit, else the engine's. */
+export function readStatus(order: Order, now: number): SpecOrderStatus {
+  return now < order.replacedUntil && isPending(order) ? 'REPLACED' : order.status;
+}
+
 /** The order's quote token: USDC of PERP_BTC_USDC. */
 export const quoteOf = (symbol: string): string => symbol.split('_')[2] ?? 'USDC';
 
@@ -36,7 +47,7 @@ export function created(order: Order): OrderCreated {
   };
 }
 
-export function orderRecord(order: Order): SandboxOrderRecord {
+export function orderRecord(order: Order, now: number): SandboxOrderRecord {
   const executed = order.executedQuantity;
   return {
     order_id: order.orderId,
@@ -49,7 +60,7 @@ export function orderRecord(order: Order): SandboxOrderRecord {
     visible_quantity: order.visibleQuantity,
     symbol: order.symbol,
     side: order.side,
-    status: order.status,
+    status: readStatus(order, now),
     total_fee: order.totalFee,
     fee_asset: quoteOf(order.symbol),
     client_order_id: order.clientOrderId ?? '',

@@ -12,7 +12,7 @@ import { applyFill, positionKey } from './fills.ts';
 import type { Fill, Market } from './market/market.ts';
 import { admit, admitEdit, type OrderRequest } from './order-admission.ts';
 import { orderMargin, positionRowOf } from './portfolio.ts';
-import { isPending, orderRecord, quoteOf } from './records.ts';
+import { isPending, orderRecord, quoteOf, REPLACED_READ_MS } from './records.ts';
 import { bindReferral } from './referrals.ts';
 import type { SandboxState } from './state.ts';
 import type { Account, Order } from './types.ts';
@@ -82,6 +82,7 @@ export class TradingEngine {
       orderTag: req.orderTag ?? null,
       marginMode: req.marginMode ?? this.state.marginMode(account, req.symbol),
       status: 'NEW',
+      replacedUntil: 0,
       executedQuantity: 0,
       executedNotional: 0,
       totalFee: 0,
@@ -149,9 +150,10 @@ export class TradingEngine {
   }
 
   /**
-   * Changes a resting order's price or quantity. The order reads REPLACED for one event,
-   * then carries on (NEW or PARTIAL_FILLED) with the new values; a new price that crosses
-   * takes liquidity at once.
+   * Changes a resting order's price or quantity. The order streams REPLACED with the new
+   * values and reads REPLACED until its next change or REPLACED_READ_MS of the sandbox clock,
+   * then carries on (NEW or PARTIAL_FILLED); a new price that crosses takes liquidity at once
+   * (its fill is that next change).
    */
   edit(order: Order, change: { price?: number; quantity?: number }): Order {
     if (!pending(order)) {
@@ -172,10 +174,8 @@ export class TradingEngine {
     order.quantity = quantity;
     order.visibleQuantity = fullyVisible ? quantity : Math.min(order.visibleQuantity!, quantity);
     order.updatedTime = now;
-    order.status = 'REPLACED';
+    order.replacedUntil = now + REPLACED_READ_MS;
     this.changed(order, 'replaced');
-    order.status = order.executedQuantity > 0 ? 'PARTIAL_FILLED' : 'NEW';
-    this.changed(order, 'placed');
     this.takeFills(
       order,
       market,
@@ -253,6 +253,8 @@ export class TradingEngine {
    * event (a snapshot, built only when someone listens).
    */
   private changed(order: Order, kind: OrderChangeKind, fill?: FillDetail): void {
+    // Any change but the edit itself ends its REPLACED reading: the order carries on.
+    if (kind !== 'replaced') order.replacedUntil = 0;
     this.state.market(order.symbol).sync(order);
     const account = order.account;
     const margin = orderMargin(this.state, order);
@@ -267,7 +269,7 @@ export class TradingEngine {
     events.emit('order', {
       accountId: account.accountId,
       kind,
-      order: orderRecord(order),
+      order: orderRecord(order, order.updatedTime),
       reason: order.message,
       ...(fill ? { fill } : {}),
       timestamp: order.updatedTime,

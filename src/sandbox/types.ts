@@ -87,7 +87,13 @@ export interface Order {
   reduceOnly: boolean;
   orderTag: string | null;
   marginMode: MarginMode;
+  /** What the engine holds it as; a read may show REPLACED instead (`replacedUntil`). */
   status: SpecOrderStatus;
+  /**
+   * Sandbox-clock time until which the order reads REPLACED after an edit; its next change
+   * (a fill, a cancel, another edit) ends it sooner. 0: it reads as `status`.
+   */
+  replacedUntil: number;
   executedQuantity: number;
   executedNotional: number;
   totalFee: number;

@@ -1,7 +1,8 @@
 /**
  * zod rules of the algo-order inputs: which fields each algo type needs (docs/algo-orders.md,
- * facts §3 "Shapes"), the edit's, and the list's arguments. Every failure is BAD_USER_INPUT
- * naming the field and the rule, raised before the resolver: nothing reaches the upstream.
+ * facts §3 "Shapes"), the edit's, and the list's arguments. Every failure is an input failure
+ * (validation.ts) naming the field and the rule, raised before the resolver: nothing reaches
+ * the upstream.
  */
 import { z } from 'zod';
 import { ALGO_ORDER_BODY, LIST_ALGO_ORDERS_QUERY } from '../contract/fields-algo.ts';

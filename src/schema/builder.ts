@@ -1,6 +1,7 @@
 /**
- * The Pothos builder: plugins (errors outermost, so a member a resolver or the scope check
- * returns becomes its union member; scope auth next, so a denied field never validates or
+ * The Pothos builder: plugins (refusals outermost, noting each error member a mutation
+ * answers with; errors next, so a member a resolver, the scope check or the zod validation
+ * throws becomes its union member; scope auth next, so a denied field never validates or
  * resolves; relay connections; zod), the custom scalars and the typed request context.
  */
 import SchemaBuilder from '@pothos/core';
@@ -9,6 +10,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ZodPlugin from '@pothos/plugin-zod';
 import { ERROR_MEMBERS, forbidden, unauthenticated } from './errors.ts';
+import RefusalsPlugin from './refusals-plugin.ts';
 import { BigIntScalar, DateScalar, TimestampScalar } from './scalars.ts';
 import type { GatewayContext } from './types.ts';
 import { inputValidationError } from './validation.ts';
@@ -25,7 +27,7 @@ export const builder = new SchemaBuilder<{
     BigInt: { Input: number; Output: number | bigint | string };
   };
 }>({
-  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, ZodPlugin],
+  plugins: [RefusalsPlugin, ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, ZodPlugin],
   // Every mutation's union holds its success type itself (no `data` wrapper) and each member.
   errors: { defaultTypes: [...ERROR_MEMBERS], directResult: true },
   relay: {
@@ -45,6 +47,7 @@ export const builder = new SchemaBuilder<{
     unauthorizedError: (_parent, ctx, info) =>
       ctx.principal ? forbidden(`${info.parentType.name}.${info.fieldName}`) : unauthenticated(),
   },
+  // An InputErrorMember: the InputError member on a mutation, the BAD_USER_INPUT error on a query.
   zod: { validationError: (error) => inputValidationError(error) },
 });
 

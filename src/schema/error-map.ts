@@ -25,6 +25,8 @@ import {
   ForbiddenErrorMember,
   gqlError,
   InputErrorMember,
+  type InputIssue,
+  inputIssue,
   RateLimitedErrorMember,
   UpstreamRejectedErrorMember,
   UpstreamUnavailableErrorMember,
@@ -173,13 +175,14 @@ const snakeToCamel = (name: string): string =>
 
 /**
  * Upstream messages of the form `order_price: must be positive` name the field first; the rest
- * becomes a rule token (upstream-rules.ts), the text staying in the message.
+ * becomes a rule token (upstream-rules.ts), the text staying in the issue's message.
  */
-function fieldAndRule(message: string, inputPath: string | undefined) {
+function upstreamIssue(message: string, inputPath: string | undefined): InputIssue {
   const match = /^([a-z][a-z0-9_.[\]]*): (.+)$/i.exec(message);
-  if (!match) return { field: null, rule: upstreamRuleToken(message) };
+  if (!match) return inputIssue('', upstreamRuleToken(message), message);
   const field = snakeToCamel(match[1]!);
-  return { field: inputPath ? `${inputPath}.${field}` : field, rule: upstreamRuleToken(match[2]!) };
+  const at = inputPath ? `${inputPath}.${field}` : field;
+  return inputIssue(at, upstreamRuleToken(match[2]!), match[2]!);
 }
 
 function memberFrom(c: ClassifiedError, inputPath: string | undefined): ErrorMember | null {
@@ -187,12 +190,14 @@ function memberFrom(c: ClassifiedError, inputPath: string | undefined): ErrorMem
     typeof c.extensions.upstreamCode === 'number' ? c.extensions.upstreamCode : 0;
   const upstreamMessage = String(c.extensions.upstreamMessage ?? c.message);
   switch (MEMBER_FOR_CODE[c.code]) {
-    case 'InputError': {
-      // Only the upstream's input rejections; our own validation fails before the resolver.
+    case 'InputError':
+      // The gateway's own input failures are thrown as members already (toErrorMember).
       if (!upstreamCode) return null;
-      const { field, rule } = fieldAndRule(upstreamMessage, inputPath);
-      return new InputErrorMember(c.message, field, rule, upstreamCode);
-    }
+      return new InputErrorMember(
+        c.message,
+        [upstreamIssue(upstreamMessage, inputPath)],
+        upstreamCode,
+      );
     case 'RateLimitedError':
       return new RateLimitedErrorMember(c.message, Number(c.extensions.retryAfterMs));
     case 'UpstreamRejectedError':
@@ -217,7 +222,7 @@ export function toErrorMember(error: unknown, inputPath?: string): ErrorMember {
 /**
  * Runs a mutation body. A failure is thrown as its union member, which the errors plugin
  * returns as that member of the field's `<Mutation>Result`; anything else stays a GraphQL
- * error (UNAUTHENTICATED, INTERNAL, our own BAD_USER_INPUT).
+ * error (UNAUTHENTICATED, INTERNAL, the idempotency refusals).
  */
 export async function mutation<T>(run: () => Promise<T>, inputPath = 'input'): Promise<T> {
   try {

@@ -11,6 +11,7 @@ import {
   type ErrorMember,
   ForbiddenErrorMember,
   InputErrorMember,
+  type InputIssue,
   RateLimitedErrorMember,
   UpstreamRejectedErrorMember,
   UpstreamUnavailableErrorMember,
@@ -24,14 +25,33 @@ export const ErrorInterface = builder.interfaceRef<ErrorMember>('Error').impleme
   }),
 });
 
+export const InputIssueRef = builder.objectRef<InputIssue>('InputIssue').implement({
+  description: 'One broken input rule (InputError.issues, OrderPreview.issues).',
+  fields: (t) => ({
+    field: t.exposeString('field', {
+      description: 'Dotted path from the argument: input.orderPrice ("" when none is known)',
+    }),
+    rule: t.exposeString('rule', { description: 'A token: positive, tick, unknownSymbol, …' }),
+    message: t.exposeString('message'),
+  }),
+});
+
 builder.objectType(InputErrorMember, {
   name: 'InputError',
   description:
-    'A value of the input was refused: by the upstream (-1004/-1005), or by the gateway from the upstream state before sending anything (upstreamCode 0: tpslSlots, noPosition, …).',
+    "A mutation's input was refused, whoever found it: the gateway's input rules or its checks of the upstream state (upstreamCode 0; nothing was sent), or the upstream (-1004/-1005). docs/api.md, Errors.",
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    field: t.exposeString('field', { nullable: true, description: 'e.g. input.orderPrice' }),
-    rule: t.exposeString('rule'),
+    field: t.exposeString('field', {
+      nullable: true,
+      description: "The first issue's field, e.g. input.orderPrice",
+    }),
+    rule: t.exposeString('rule', { description: "The first issue's rule token" }),
+    issues: t.field({
+      type: [InputIssueRef],
+      description: 'Every broken rule (at least one)',
+      resolve: (e) => [...e.issues],
+    }),
     upstreamCode: t.exposeInt('upstreamCode', { description: '0: refused by the gateway' }),
   }),
 });

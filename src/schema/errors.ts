@@ -3,6 +3,11 @@
  * and the classes of the `<Mutation>Result` union members (registered for
  * @pothos/plugin-errors in error-types.ts). Queries throw the GraphQL error; mutations return
  * the matching member. Upstream failures are mapped onto both in error-map.ts.
+ *
+ * A member is itself a coded GraphQL error, so one throw serves both: on a mutation the errors
+ * plugin returns it as its union member; on a query or subscription (no union) it reaches the
+ * client as the error `{code, …}`. Input failures rely on it: whoever finds one (the zod
+ * argument rules, a resolver's checks, the upstream) throws an `InputErrorMember`.
  */
 import { GraphQLError } from 'graphql';
 
@@ -40,28 +45,59 @@ export const forbidden = (what: string): GraphQLError =>
  * into its GraphQL type (`InputError`, …). The upstream client's own error classes cannot be
  * registered directly: one class (a rejection) maps to several members by its code.
  */
-export abstract class ErrorMember extends Error {
+export abstract class ErrorMember extends GraphQLError {
   abstract readonly __typename: string;
   constructor(
     message: string,
     readonly code: ErrorCode,
+    extensions: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(message, { extensions: { code, ...extensions } });
   }
 }
 
+/** One broken input rule. */
+export interface InputIssue {
+  /** Dotted path from the argument: `input.orderPrice`, `clientOrderIds.3`; '' for none. */
+  field: string;
+  path: (string | number)[];
+  /** Machine-readable rule name (`positive`, `symbol`, `requiredForType`, …). */
+  rule: string;
+  message: string;
+}
+
+/**
+ * Every input failure, whoever found it: `issues` holds each broken rule, `field` and `rule`
+ * are the first's. As a query's error its extensions are `{code, field, rule, issues}`.
+ */
 export class InputErrorMember extends ErrorMember {
   readonly __typename = 'InputError';
+  /** Path of the offending input field (`input.orderPrice`), null when none is known. */
+  readonly field: string | null;
+  readonly rule: string;
   constructor(
     message: string,
-    /** Path of the offending input field (`input.orderPrice`), when known. */
-    readonly field: string | null,
-    readonly rule: string,
-    readonly upstreamCode: number,
+    readonly issues: readonly InputIssue[],
+    /** The upstream's code (-1004/-1005) when it refused; 0 when the gateway did. */
+    readonly upstreamCode = 0,
   ) {
-    super(message, 'BAD_USER_INPUT');
+    const field = issues[0]?.field || null;
+    const rule = issues[0]?.rule ?? 'invalid';
+    super(message, 'BAD_USER_INPUT', { field, rule, issues });
+    this.field = field;
+    this.rule = rule;
   }
 }
+
+/** The issue `rule` at the dotted `field` (numeric segments are list indexes). */
+export function inputIssue(field: string, rule: string, message: string): InputIssue {
+  const path = field === '' ? [] : field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  return { field, path, rule, message };
+}
+
+/** The input failure of one rule at `field` (the gateway's own checks that need data). */
+export const inputRefusal = (field: string, rule: string, message: string): InputErrorMember =>
+  new InputErrorMember(`${field}: ${message} (${rule})`, [inputIssue(field, rule, message)]);
 
 export class ForbiddenErrorMember extends ErrorMember {
   readonly __typename = 'ForbiddenError';

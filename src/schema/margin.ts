@@ -18,7 +18,7 @@ const SetDefaultMarginModeInput = builder.inputType('SetDefaultMarginModeInput',
   description: 'Changes only while the account has no position and no pending order in it.',
   fields: (t) => ({
     symbol: t.string({ required: true, validate: validateAs(MARGIN_MODE_BODY.symbol) }),
-    // GraphQL itself refuses a value outside the enum (BAD_USER_INPUT, rule enum).
+    // GraphQL itself refuses a value outside the enum: a request error (BAD_USER_INPUT, rule enum).
     defaultMarginMode: t.field({ type: MarginModeEnum, required: true }),
   }),
 });

@@ -6,21 +6,9 @@
  */
 import { type OrderPreviewModel, orderPreview } from '../resolvers/order-preview.ts';
 import { builder } from './builder.ts';
+import { InputIssueRef } from './error-types.ts';
 import { PlaceOrderInput } from './order.ts';
 import { placeOrderIssues } from './place-order-rules.ts';
-import type { InputIssue } from './validation.ts';
-
-export const InputIssueRef = builder.objectRef<InputIssue>('InputIssue').implement({
-  description:
-    'One broken input rule: the same field and rule a BAD_USER_INPUT error lists in extensions.issues.',
-  fields: (t) => ({
-    field: t.exposeString('field', {
-      description: 'Dotted path from the argument: input.orderPrice',
-    }),
-    rule: t.exposeString('rule', { description: 'e.g. tick, priceRange, maxQuantity' }),
-    message: t.exposeString('message'),
-  }),
-});
 
 const nullableFloat = { nullable: true } as const;
 

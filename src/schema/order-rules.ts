@@ -1,8 +1,8 @@
 /**
  * Rules of the order lifecycle inputs beyond their fields' own (field-rules.ts): which ids go
  * together, edit's visible quantity, distinct clientOrderIds in one batch, the created-time
- * range, and the gateway's list cursor. Every failure is BAD_USER_INPUT naming the field and
- * the rule, raised before the resolver, so nothing reaches the upstream.
+ * range, and the gateway's list cursor. Every failure is an input failure (validation.ts)
+ * naming the field and the rule, raised before the resolver, so nothing reaches the upstream.
  */
 import { z } from 'zod';
 import { BATCH_ORDERS_MAX, ORDER_PAGE_SIZE_MAX } from '../contract/constants.ts';

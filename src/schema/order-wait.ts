@@ -1,7 +1,7 @@
 /**
  * `waitFor` and `waitTimeoutMs`, the arguments that make an order mutation answer with the
  * order's outcome from the private stream instead of the upstream's acknowledgement; the
- * values each mutation takes (another is BAD_USER_INPUT, rule `allowedWait`, nothing sent),
+ * values each mutation takes (another is an InputError, rule `allowedWait`, nothing sent),
  * and the descriptions of the fields that answer it.
  */
 import type { ArgBuilder } from '@pothos/core';

@@ -23,7 +23,7 @@ import type { AlgoOrderModel } from '../models/algo-order.ts';
 import type { TradingScreens } from '../screen/trading-screens.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
-import { unauthenticated } from './errors.ts';
+import { type ErrorCode, unauthenticated } from './errors.ts';
 
 export { mutation, orThrowCoded } from './error-map.ts';
 export {
@@ -31,6 +31,7 @@ export {
   ErrorMember,
   gqlError,
   InputErrorMember,
+  inputRefusal,
   RateLimitedErrorMember,
   UpstreamRejectedErrorMember,
   UpstreamUnavailableErrorMember,
@@ -64,6 +65,8 @@ export interface GatewayContext {
    * performance.now clock): a mutation's wait for its outcome ends before it. Absent: none.
    */
   readonly operationDeadline?: { readonly budgetMs: number; readonly at: number };
+  /** Codes of the error members the operation's mutations answered with (refusals-plugin.ts). */
+  refusals?: ErrorCode[];
 }
 
 /** Per-request DataLoaders (built by `createLoaders` in src/resolvers/loaders.ts). */

@@ -1,21 +1,15 @@
 /**
- * Turns a failed zod validation of field arguments into one GraphQL error:
- * `extensions.code` BAD_USER_INPUT, `extensions.issues` [{field, path, rule, message}],
- * and `field`/`rule` of the first issue next to them. Raised before the resolver runs, so
- * no upstream call is made.
+ * Turns a failed zod validation of field arguments into the one input failure,
+ * `InputErrorMember` (errors.ts): on a mutation the errors plugin returns it as the
+ * `InputError` member of its result union (the zod plugin validates inside the errors
+ * plugin's wrapper), on a query it is the BAD_USER_INPUT error with `extensions.issues`
+ * [{field, path, rule, message}] and `field`/`rule` of the first issue. Raised before the
+ * resolver runs, so no upstream call is made.
  */
-import type { GraphQLError } from 'graphql';
 import type { ZodError } from 'zod';
-import { gqlError } from './errors.ts';
+import { InputErrorMember, type InputIssue } from './errors.ts';
 
-export interface InputIssue {
-  /** Dotted path from the argument: `input.orderPrice`, `clientOrderIds.3`. */
-  field: string;
-  path: (string | number)[];
-  /** Machine-readable rule name (`positive`, `symbol`, `requiredForType`, …). */
-  rule: string;
-  message: string;
-}
+export type { InputIssue } from './errors.ts';
 
 type ZodIssue = ZodError['issues'][number];
 
@@ -32,20 +26,15 @@ export function toInputIssues(error: ZodError): InputIssue[] {
   });
 }
 
-export function inputValidationError(error: ZodError): GraphQLError {
+export function inputValidationError(error: ZodError): InputErrorMember {
   return inputIssuesError(toInputIssues(error));
 }
 
 /**
- * The one BAD_USER_INPUT error of failed input rules, whoever found them: the argument
- * validation above, or a resolver's checks that need data (a symbol's order rules).
+ * The one input failure of broken rules, whoever found them: the argument validation above,
+ * or a resolver's checks that need data (a symbol's order rules).
  */
-export function inputIssuesError(issues: readonly InputIssue[]): GraphQLError {
-  const first = issues[0];
+export function inputIssuesError(issues: readonly InputIssue[]): InputErrorMember {
   const summary = issues.map((i) => `${i.field}: ${i.message} (${i.rule})`).join('; ');
-  return gqlError('BAD_USER_INPUT', `Invalid input: ${summary}`, {
-    field: first?.field ?? null,
-    rule: first?.rule ?? null,
-    issues,
-  });
+  return new InputErrorMember(`Invalid input: ${summary}`, issues);
 }

@@ -145,6 +145,33 @@ describe('GraphiQL', () => {
     expect(gw.gateway.sandbox?.requestCount({ accountId: accountId as string })).toBeGreaterThan(0);
   });
 
+  it.each([
+    [1360, 760],
+    [1024, 700],
+  ])(
+    'shows the whole token in the Headers pane (%dx%d): no line runs off it',
+    async (width, height) => {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width, height });
+      await page.goto(gw.graphqlUrl);
+      const traderToken = gw.gateway.demoTokens?.trader as string;
+      const tool = page.locator('.graphiql-editor-tool');
+      await expect.poll(() => tool.textContent(), { timeout: 30_000 }).toContain(traderToken);
+      // Monaco renders a long line whole and hides what passes the editor's right edge.
+      const overflow = await tool.evaluate((section) => {
+        const editor = section.querySelector('.graphiql-editor:not(.hidden)') as HTMLElement;
+        const right = editor.getBoundingClientRect().right;
+        const ends = [...editor.querySelectorAll('.view-line span span')].map(
+          (span) => span.getBoundingClientRect().right,
+        );
+        return { lines: ends.length, past: Math.max(...ends) - right };
+      });
+      expect(overflow.lines).toBeGreaterThan(0);
+      expect(overflow.past).toBeLessThanOrEqual(0);
+      await page.close();
+    },
+  );
+
   it('opens on the example tabs; the admin tab runs with the broker admin token', async () => {
     const page = await browser.newPage();
     await page.goto(gw.graphqlUrl);
@@ -211,12 +238,13 @@ describe('GraphiQL', () => {
       {
         token: traderToken,
         variables: {
+          // The order docs/subscriptions.md (From GraphiQL) tells a user to place and watch.
           input: {
-            symbol: 'PERP_BTC_USDC',
+            symbol: 'PERP_ETH_USDC',
             orderType: 'LIMIT',
             side: 'BUY',
-            orderPrice: 41_000,
-            orderQuantity: 0.01,
+            orderPrice: 2900,
+            orderQuantity: 1,
             clientOrderId,
           },
         },

@@ -125,7 +125,7 @@ describe('the reference trading screen', () => {
     // The form warns first, from the market's rules …
     await form.locator(`[data-testid=warnings] ${tick}`).waitFor(WAIT);
     await form.locator('button[type=submit]').click();
-    // … and shows the gateway's refusal: BAD_USER_INPUT with its field and rule.
+    // … and shows the gateway's refusal: its InputError, with the field and rule.
     await form.locator(`[data-testid=errors] ${tick}`).waitFor(WAIT);
     expect(await text(form.getByTestId('errors'))).toContain('tick');
   });

@@ -126,3 +126,31 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 /** The codes of a result's errors, in order. */
 export const errorCodes = (result: GraphQLResult<unknown>): (string | undefined)[] =>
   (result.errors ?? []).map((e) => e.extensions?.code);
+
+/** A mutation result's selection that reads its `InputError` member in full. */
+export const INPUT_ERROR =
+  '__typename ... on InputError { code message field rule upstreamCode issues { field rule message } }';
+
+export interface InputErrorJson {
+  __typename: 'InputError';
+  code: string;
+  message: string;
+  field: string | null;
+  rule: string;
+  upstreamCode: number;
+  issues: { field: string; rule: string; message: string }[];
+}
+
+/**
+ * The `InputError` member a mutation answered with (its root field `name`, or the first root
+ * field that is one); undefined when there is none. A mutation's input failure is never in
+ * `errors`: the result has none.
+ */
+export function inputError(
+  result: GraphQLResult<unknown>,
+  name?: string,
+): InputErrorJson | undefined {
+  const data = (result.data ?? {}) as Record<string, { __typename?: string } | null>;
+  const values = name === undefined ? Object.values(data) : [data[name]];
+  return values.find((v) => v?.__typename === 'InputError') as InputErrorJson | undefined;
+}

@@ -1,8 +1,9 @@
 /**
- * What a refused mutation says, as a list the form shows: the gateway's `BAD_USER_INPUT`
- * errors (`extensions.field` / `rule`, each broken rule of `extensions.issues`), the error
- * members of a result union (InputError, UpstreamRejectedError, …: operations/trading/
- * mutation-error.graphql) and a transport failure.
+ * What a refused mutation says, as a list the form shows: the error members of its result
+ * union (an InputError lists each broken rule in `issues`; UpstreamRejectedError, …:
+ * operations/trading/mutation-error.graphql), a `BAD_USER_INPUT` request error
+ * (`extensions.field` / `rule`, each broken rule of `extensions.issues`: a variable that does
+ * not coerce) and a transport failure.
  */
 import type { CombinedError } from '@urql/core';
 import type { Issue } from './rules.ts';
@@ -15,6 +16,7 @@ interface ErrorMember {
   rule?: string | null;
   upstreamMessage?: string | null;
   retryAfterMs?: number | null;
+  issues?: { field: string; rule: string; message: string }[] | null;
 }
 
 interface Extensions {
@@ -55,6 +57,14 @@ export function issuesOf(error: CombinedError | undefined, member: unknown): Iss
   if (error?.graphQLErrors.length) return fromGraphQLErrors(error);
   if (error?.networkError) return [{ code: 'NETWORK', message: error.networkError.message }];
   if (!isErrorMember(member)) return [];
+  if (member.issues?.length) {
+    return member.issues.map((i) => ({
+      code: member.code ?? null,
+      field: i.field || null,
+      rule: i.rule,
+      message: i.message,
+    }));
+  }
   const retry = member.retryAfterMs ? ` (retry in ${Math.ceil(member.retryAfterMs / 1000)} s)` : '';
   const upstream = member.upstreamMessage ? `: ${member.upstreamMessage}` : '';
   return [

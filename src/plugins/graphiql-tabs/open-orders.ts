@@ -7,7 +7,8 @@ export const OPEN_ORDERS_TAB: ExampleTab = {
 # list and what its buttons do. Pick an operation
 # from ▶'s menu. PlaceOrders places a ladder (its
 # fixed clientOrderIds replay on a re-run); copy an
-# orderId from OpenOrders into the edit variables.
+# orderId from OpenOrders into Variables (below,
+# next to Headers) for EditOrder and CancelOrder.
 query OpenOrders($first: Int, $after: String) {
   account {
     orders(filter: { status: INCOMPLETE }, first: $first, after: $after) {

@@ -4,8 +4,9 @@ import type { ExampleTab } from './tab.ts';
 export const ORDER_UPDATES_TAB: ExampleTab = {
   query: `# Live, as the demo trader (over SSE): press ▶,
 # then place an order in another tab; each change
-# of your orders, any symbol, arrives here (set
-# "symbol" in the variables to follow one). ■ stops.
+# of your orders, any symbol, arrives here. Set
+# "symbol" in Variables (below, next to Headers)
+# to follow one. ■ stops.
 subscription OrderUpdates($symbol: String) {
   orderUpdates(symbol: $symbol) {
     clientOrderId

@@ -3,8 +3,9 @@ import type { ExampleTab } from './tab.ts';
 
 export const PLACE_ORDER_TAB: ExampleTab = {
   query: `# Trading, as the demo trader: a limit order.
-# Edit the variables and press ▶ again; a
-# clientOrderId is generated when omitted.
+# Open Variables (below, next to Headers), edit
+# the input and press ▶ again; a clientOrderId
+# is generated when omitted.
 mutation PlaceOrder($input: PlaceOrderInput!) {
   placeOrder(input: $input) {
     __typename

@@ -13,8 +13,14 @@ import { invalid } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
 import { checkSymbol, type Fields } from '../validation.ts';
 
+/**
+ * The statuses a filter matches, as the orders read. INCOMPLETE (NEW + PARTIAL_FILLED) also
+ * takes an order reading REPLACED right after an edit: it is still open, and the open-order
+ * list a screen starts from must not lose it for that moment.
+ */
 function statusesOf(filter: OrderStatusFilter): readonly SpecOrderStatus[] {
-  return filter === 'INCOMPLETE' || filter === 'COMPLETED' ? ORDER_STATUS_GROUPS[filter] : [filter];
+  if (filter === 'INCOMPLETE') return [...ORDER_STATUS_GROUPS.INCOMPLETE, 'REPLACED'];
+  return filter === 'COMPLETED' ? ORDER_STATUS_GROUPS[filter] : [filter];
 }
 
 /** The checked query; a broken rule is 400 naming the field. */

@@ -8,7 +8,7 @@
  */
 import type { OrderSort } from '../../contract/constants.ts';
 import { invalid, notFound } from '../errors.ts';
-import { orderRecord } from '../records.ts';
+import { orderRecord, readStatus } from '../records.ts';
 import type { Route } from '../router.ts';
 import type { Order } from '../state.ts';
 import { parseOrderListQuery } from './order-list-query.ts';
@@ -26,7 +26,7 @@ function comparator(sort: OrderSort): (a: Order, b: Order) => number {
 export const orderListRoutes: Route[] = [
   {
     endpoint: 'GET /v1/orders',
-    handle: ({ state, account, query }) => {
+    handle: ({ state, account, query, now }) => {
       const { symbol, side, type, statuses, tag, start, end, page, size, sort } =
         parseOrderListQuery(state, query);
       const matching = account!.orders.filter(
@@ -34,7 +34,7 @@ export const orderListRoutes: Route[] = [
           (symbol === undefined || o.symbol === symbol) &&
           (side === undefined || o.side === side) &&
           (type === undefined || o.type === type) &&
-          (statuses === undefined || statuses.includes(o.status)) &&
+          (statuses === undefined || statuses.includes(readStatus(o, now))) &&
           (tag === undefined || o.orderTag === tag) &&
           (start === undefined || o.createdTime >= start) &&
           (end === undefined || o.createdTime <= end),
@@ -43,13 +43,13 @@ export const orderListRoutes: Route[] = [
       const from = (page - 1) * size;
       return {
         meta: { total: matching.length, records_per_page: size, current_page: page },
-        rows: matching.slice(from, from + size).map(orderRecord),
+        rows: matching.slice(from, from + size).map((o) => orderRecord(o, now)),
       };
     },
   },
   {
     endpoint: 'GET /v1/order/{order_id}',
-    handle: ({ state, account, params }) => {
+    handle: ({ state, account, params, now }) => {
       const text = params.order_id!;
       const id = Number(text);
       if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id <= 0) {
@@ -59,7 +59,7 @@ export const orderListRoutes: Route[] = [
       if (!order || order.account !== account) {
         throw notFound(`order_id: no order ${text} for this account`);
       }
-      return orderRecord(order);
+      return orderRecord(order, now);
     },
   },
 ];

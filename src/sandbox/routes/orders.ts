@@ -46,11 +46,11 @@ export const orderRoutes: Route[] = [
   },
   {
     endpoint: 'GET /v1/client/order/{client_order_id}',
-    handle: ({ account, params }) => {
+    handle: ({ account, params, now }) => {
       const id = params.client_order_id!;
       const order = account!.ordersByClientId.get(id);
       if (!order) throw notFound(`client_order_id: no order ${id} for this account`);
-      return orderRecord(order);
+      return orderRecord(order, now);
     },
   },
 ];

@@ -4,7 +4,12 @@
  * for the previewed input holds, with no order sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../helpers/graphql-harness.ts';
+import {
+  type Harness,
+  INPUT_ERROR,
+  inputError,
+  startHarness,
+} from '../../helpers/graphql-harness.ts';
 import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
 
 const PAGE = readDoc('docs/risk.md');
@@ -52,10 +57,11 @@ describe('docs/risk.md', () => {
       orderPrice: 3100.005,
       orderQuantity: 2500,
     };
-    const place = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename } }';
+    const place = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${INPUT_ERROR} } }`;
     const issues = async (variables: Record<string, unknown>) => {
       const r = await h.exec<never>('trader', place, variables);
-      const found = r.errors?.[0]?.extensions?.issues as { field: string; rule: string }[];
+      expect(r.errors).toBeUndefined();
+      const found = inputError(r, 'placeOrder')?.issues ?? [];
       return found.map((issue) => `${issue.field} ${issue.rule}`);
     };
     expect(await issues({ input: { ...input, slippage: 2 } })).toEqual(['input.slippage max']);

@@ -105,7 +105,8 @@ describe('placeAlgoOrder', () => {
     async (_, over, field, rule) => {
       const carol = h.trader();
       const r = await h.gql(carol, PLACE, { input: stop(2800, over) });
-      expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field, rule });
+      expect(r.errors).toBeUndefined();
+      expect(r.data.placeAlgoOrder).toMatchObject({ code: 'BAD_USER_INPUT', field, rule });
       expect(h.upstream(carol, 'POST', '/v1/algo/order')).toBe(0);
     },
   );
@@ -118,7 +119,7 @@ describe('placeAlgoOrder', () => {
       childOrders: [{ algoType: 'TAKE_PROFIT', side: 'SELL' }],
     };
     const r = await h.gql(dave, PLACE, { input });
-    expect(r.errors?.[0]?.extensions).toMatchObject({
+    expect(r.data.placeAlgoOrder).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: 'input.childOrders.0.triggerPrice',
       rule: 'required',
@@ -142,6 +143,7 @@ const EDIT = `mutation($input: EditAlgoOrderInput!) {
     __typename
     ... on EditAlgoOrderSuccess { status algoOrder { triggerPrice quantity } }
     ... on Error { code message }
+    ... on InputError { field rule }
   }
 }`;
 
@@ -187,7 +189,7 @@ describe('editAlgoOrder and the cancels', () => {
   it('refuses an edit with nothing to change before sending', async () => {
     const gina = h.trader();
     const r = await h.gql(gina, EDIT, { input: { algoOrderId: 1 } });
-    expect(r.errors?.[0]?.extensions).toMatchObject({
+    expect(r.data.editAlgoOrder).toMatchObject({
       code: 'BAD_USER_INPUT',
       rule: 'nothingToChange',
     });

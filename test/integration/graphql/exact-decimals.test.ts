@@ -2,8 +2,9 @@
  * Decimal inputs are taken exactly or refused (issue 23, item 6), through the real gateway and
  * its embedded sandbox: a number whose decimal text a double does not hold is refused with
  * BAD_USER_INPUT naming the field and the rule `exactDecimal`, written in the document or
- * sent as a variable, and nothing reaches the upstream; one that it holds is sent with that
- * exact value; fee rates must be exact multiples of 0.00001, checked in decimal arithmetic.
+ * sent as a variable (a request error: the request cannot be read as written), and nothing
+ * reaches the upstream; one that it holds is sent with that exact value; fee rates must be
+ * exact multiples of 0.00001, checked in decimal arithmetic (the mutation's InputError).
  * The expectations come from an independent BigInt reference, not from the gateway's code.
  */
 import fc from 'fast-check';
@@ -58,9 +59,11 @@ async function raw(body: string, token: string): Promise<{ status: number; body:
 }
 
 const ORDER_FIELDS = 'symbol: "PERP_ETH_USDC", orderType: LIMIT, side: BUY, orderQuantity: 0.1';
-const PLACE_RESULT = '__typename ... on UpstreamRejectedError { upstreamCode }';
+const INPUT_ERROR = '... on InputError { code field rule }';
+const PLACE_RESULT = `__typename ... on UpstreamRejectedError { upstreamCode } ${INPUT_ERROR}`;
 const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${PLACE_RESULT} } }`;
-const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { __typename ... on SetDefaultFeeRatesSuccess { makerFeeRate } } }`;
+const FEES_RESULT = `__typename ... on SetDefaultFeeRatesSuccess { makerFeeRate } ${INPUT_ERROR}`;
+const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${FEES_RESULT} } }`;
 const placeLiteral = (price: string) =>
   JSON.stringify({
     query: `mutation { placeOrder(input: { ${ORDER_FIELDS}, orderPrice: ${price} }) { ${PLACE_RESULT} } }`,
@@ -69,7 +72,7 @@ const placeVariable = (price: string) =>
   `{"query":${JSON.stringify(PLACE)},"variables":{"input":{"symbol":"PERP_ETH_USDC","orderType":"LIMIT","side":"BUY","orderQuantity":0.1,"orderPrice":${price}}}}`;
 const feesLiteral = (maker: string) =>
   JSON.stringify({
-    query: `mutation { setDefaultFeeRates(input: { makerFeeRate: ${maker}, takerFeeRate: 0.0005 }) { __typename ... on SetDefaultFeeRatesSuccess { makerFeeRate } } }`,
+    query: `mutation { setDefaultFeeRates(input: { makerFeeRate: ${maker}, takerFeeRate: 0.0005 }) { ${FEES_RESULT} } }`,
   });
 const feesVariable = (maker: string) =>
   `{"query":${JSON.stringify(FEES)},"variables":{"input":{"makerFeeRate":${maker},"takerFeeRate":0.0005}}}`;
@@ -213,14 +216,20 @@ describe('properties', () => {
           });
           const sentText = sentNumber(sent[0]?.body ?? '', 'maker_fee_rate');
           expect(sentText && same(rational(sentText), value)).toBe(true);
+        } else if (!exactInDouble(text)) {
+          // Not readable as written: a request error.
+          expect(body.errors?.[0]?.extensions).toMatchObject({
+            code: 'BAD_USER_INPUT',
+            rule: 'exactDecimal',
+          });
+          expect(sandbox.requestCount()).toBe(0);
         } else {
-          expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-          const rule = exactInDouble(text)
-            ? inRange
-              ? 'feeRateStep'
-              : 'rateRange'
-            : 'exactDecimal';
-          expect(body.errors?.[0]?.extensions?.rule).toBe(rule);
+          // Read exactly, and a rule of the mutation's input broken: its InputError.
+          expect(body.data?.setDefaultFeeRates).toMatchObject({
+            __typename: 'InputError',
+            code: 'BAD_USER_INPUT',
+            rule: inRange ? 'feeRateStep' : 'rateRange',
+          });
           expect(sandbox.requestCount()).toBe(0);
         }
       }),
@@ -252,7 +261,9 @@ describe('properties', () => {
           expect(placements()).toBe(0);
         } else if (!same(rational(text), rational(Number(text).toFixed(2)))) {
           // Off the 0.01 tick, judged on the exact decimal: the symbol's rules refuse it.
-          expect(body.errors?.[0]?.extensions).toMatchObject({
+          expect(body.errors).toBeUndefined();
+          expect(body.data?.placeOrder).toMatchObject({
+            __typename: 'InputError',
             code: 'BAD_USER_INPUT',
             field: 'input.orderPrice',
             rule: 'tick',

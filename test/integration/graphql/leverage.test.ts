@@ -58,8 +58,11 @@ describe('setLeverage and Account.leverage', () => {
   ])('refuses leverage %d before sending (rule %s)', async (leverage, rule) => {
     const bob = h.trader();
     const r = await h.gql(bob, SET, { input: { symbol: ETH, leverage } });
-    expect(r.errors?.[0]?.extensions).toMatchObject({
+    expect(r.errors).toBeUndefined();
+    expect(r.data.setLeverage).toMatchObject({
+      __typename: 'InputError',
       code: 'BAD_USER_INPUT',
+      upstreamCode: 0,
       field: 'input.leverage',
       rule,
     });

@@ -7,10 +7,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../../src/auth/principal.ts';
+import { REPLACED_READ_MS } from '../../../src/sandbox/records.ts';
 import {
-  errorCodes,
   type GraphQLResult,
   type Harness,
+  INPUT_ERROR,
+  inputError,
   startHarness,
 } from '../../helpers/graphql-harness.ts';
 import { makeAccount } from '../../helpers/sandbox-client.ts';
@@ -69,11 +71,12 @@ async function place(p: Principal, over: Record<string, unknown> = {}) {
 
 const ORDER_BY_ID = `query($id: BigInt) { order(orderId: $id) { orderId status price quantity } }`;
 
-/** The issues of a BAD_USER_INPUT answer, as `field rule` strings. */
+/** The issues of a mutation's InputError member, as `field rule` strings. */
 function inputIssues(r: GraphQLResult<unknown>): string[] {
-  expect(errorCodes(r), JSON.stringify(r)).toEqual(['BAD_USER_INPUT']);
-  const issues = (r.errors?.[0]?.extensions?.issues ?? []) as { field: string; rule: string }[];
-  return issues.map((i) => `${i.field} ${i.rule}`);
+  expect(r.errors, JSON.stringify(r)).toBeUndefined();
+  const member = inputError(r);
+  expect(member?.code, JSON.stringify(r)).toBe('BAD_USER_INPUT');
+  return (member?.issues ?? []).map((i) => `${i.field} ${i.rule}`);
 }
 
 /**
@@ -95,7 +98,7 @@ async function rejected(
 describe('cancelOrder', () => {
   const CANCEL = `mutation($input: CancelOrderInput!) { cancelOrder(input: $input) {
     __typename ... on CancelOrderSuccess { status order { orderId status } }
-    ... on UpstreamRejectedError { code upstreamCode message } } }`;
+    ... on UpstreamRejectedError { code upstreamCode message } ${INPUT_ERROR} } }`;
 
   it('cancels by orderId and by clientOrderId; the order reads back CANCELLED', async () => {
     const p = freshTrader();
@@ -154,7 +157,7 @@ describe('cancelOrder', () => {
     [{ symbol: 'PERP_ETH_USDC', orderId: 0 }, 'input.orderId positive'],
     [{ symbol: 'PERP_ETH_USDC', clientOrderId: 'x'.repeat(37) }, 'input.clientOrderId maxLength'],
     [{ symbol: 'PERP_ETH_USDC', clientOrderId: '-a' }, 'input.clientOrderId noLeadingHyphen'],
-  ])('%j → BAD_USER_INPUT %s, nothing sent', async (input, issue) => {
+  ])('%j → InputError %s, nothing sent', async (input, issue) => {
     const r = await rejected(freshTrader(), CANCEL, { input });
     expect(inputIssues(r)).toContain(issue);
   });
@@ -180,7 +183,7 @@ describe('cancelOrder', () => {
 
 describe('cancelOrders and cancelAllOrders', () => {
   const CANCEL_MANY = `mutation($input: CancelOrdersInput!) { cancelOrders(input: $input) {
-    __typename ... on CancelOrdersSuccess { status } ... on Error { code message } } }`;
+    __typename ... on CancelOrdersSuccess { status } ... on Error { code message } ${INPUT_ERROR} } }`;
 
   it('cancels several by exchange id or by client id', async () => {
     const p = freshTrader();
@@ -207,7 +210,7 @@ describe('cancelOrders and cancelAllOrders', () => {
     [{ orderIds: Array.from({ length: 11 }, (_, i) => i + 1) }, 'input.orderIds maxItems'],
     [{ clientOrderIds: ['a', 'a'] }, 'input.clientOrderIds unique'],
     [{ clientOrderIds: ['ok', 'no spaces'] }, 'input.clientOrderIds.1 charset'],
-  ])('%j → BAD_USER_INPUT %s, nothing sent', async (input, issue) => {
+  ])('%j → InputError %s, nothing sent', async (input, issue) => {
     const r = await rejected(freshTrader(), CANCEL_MANY, { input });
     expect(inputIssues(r)).toContain(issue);
   });
@@ -250,10 +253,10 @@ describe('cancelOrders and cancelAllOrders', () => {
     expect((await run(p, ORDER_BY_ID, { id: btc.orderId })).data?.order.status).toBe('CANCELLED');
   });
 
-  it('cancelAllOrders with a malformed symbol is BAD_USER_INPUT, nothing sent', async () => {
+  it('cancelAllOrders with a malformed symbol is an InputError, nothing sent', async () => {
     const r = await rejected(
       freshTrader(),
-      'mutation { cancelAllOrders(symbol: "eth") { __typename } }',
+      `mutation { cancelAllOrders(symbol: "eth") { ${INPUT_ERROR} } }`,
     );
     expect(inputIssues(r)).toEqual(['symbol symbol']);
   });
@@ -261,7 +264,7 @@ describe('cancelOrders and cancelAllOrders', () => {
 
 describe('editOrder', () => {
   const EDIT = `mutation($input: EditOrderInput!) { editOrder(input: $input) {
-    __typename ... on EditOrderSuccess { status } ... on Error { code message } } }`;
+    __typename ... on EditOrderSuccess { status } ... on Error { code message } ${INPUT_ERROR} } }`;
   const editOf = (orderId: number, over: Record<string, unknown> = {}) => ({
     orderId,
     symbol: 'PERP_ETH_USDC',
@@ -272,14 +275,16 @@ describe('editOrder', () => {
     ...over,
   });
 
-  it('changes price and quantity: EDIT_SENT, then the order carries the new values', async () => {
+  it('changes price and quantity: EDIT_SENT; the order reads REPLACED, then carries on as NEW', async () => {
     const p = freshTrader();
     const a = await place(p);
     const r = await run(p, EDIT, { input: editOf(a.orderId) });
     expect(r.data?.editOrder).toEqual({ __typename: 'EditOrderSuccess', status: 'EDIT_SENT' });
     const after = await run(p, ORDER_BY_ID, { id: a.orderId });
-    expect(after.data?.order).toMatchObject({ price: 2950, quantity: 2 });
-    expect(['NEW', 'REPLACED']).toContain(after.data?.order.status);
+    expect(after.data?.order).toMatchObject({ price: 2950, quantity: 2, status: 'REPLACED' });
+    h.advance(REPLACED_READ_MS);
+    const later = await run(p, ORDER_BY_ID, { id: a.orderId });
+    expect(later.data?.order).toMatchObject({ price: 2950, quantity: 2, status: 'NEW' });
   });
 
   it('a field that cannot change is the upstream InputError, naming it', async () => {
@@ -297,7 +302,7 @@ describe('editOrder', () => {
     [{ visibleQuantity: 2.0001 }, 'input.visibleQuantity notAboveQuantity'],
     [{ orderType: 'POST_ONLY', visibleQuantity: 1 }, 'input.visibleQuantity notForPostOnly'],
     [{ clientOrderId: 'x'.repeat(37) }, 'input.clientOrderId maxLength'],
-  ])('%j → BAD_USER_INPUT %s, nothing sent', async (over, issue) => {
+  ])('%j → InputError %s, nothing sent', async (over, issue) => {
     const r = await rejected(freshTrader(), EDIT, { input: editOf(7, over) });
     expect(inputIssues(r)).toContain(issue);
   });
@@ -319,7 +324,7 @@ describe('placeOrders', () => {
     ... on PlaceOrdersSuccess { results { __typename
       ... on PlaceOrderSuccess { receipt { orderId clientOrderId } order { status } }
       ... on BatchItemError { index clientOrderId upstreamMessage code message } } }
-    ... on Error { code message } } }`;
+    ... on Error { code message } ${INPUT_ERROR} } }`;
 
   beforeEach(() => h.advance(1_000)); // one batch per second
 
@@ -378,7 +383,7 @@ describe('placeOrders', () => {
       'inputs.1.clientOrderId uniqueInBatch',
     ],
     [[resting({ orderType: 'MARKET', level: 1 })], 'inputs.0.level onlyForBidAsk'],
-  ])('case %# → BAD_USER_INPUT naming index and field, nothing sent', async (inputs, issue) => {
+  ])('case %# → InputError naming index and field, nothing sent', async (inputs, issue) => {
     const r = await rejected(freshTrader(), BATCH, { inputs });
     expect(inputIssues(r)).toContain(issue);
   });

@@ -54,6 +54,7 @@ const RISK = `query($symbol: String!) {
 
 const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
   __typename ... on UpstreamRejectedError { upstreamCode upstreamMessage }
+  ... on InputError { issues { field rule } }
 } }`;
 
 /** The maximum as the facts' formulas give it, from the figures the query read. */
@@ -173,18 +174,20 @@ describe('orderPreview', () => {
     expect(h.live.sandbox.orders(carol.entry.accountId)).toEqual([]);
   });
 
-  /** placeOrder's BAD_USER_INPUT issues (or its success) next to the preview's, one input. */
+  /** placeOrder's InputError issues (or its success) next to the preview's, one input. */
   async function both(caller: TestCaller, input: Record<string, unknown>) {
     const preview = await h.gql(caller, PREVIEW, { input });
     expect(preview.errors, JSON.stringify(preview.errors)).toBeUndefined();
     expect(writes(caller)).toBe(0);
     const placed = await h.gql(caller, PLACE, { input });
-    const error = placed.errors?.[0]?.extensions;
+    expect(placed.errors, JSON.stringify(placed.errors)).toBeUndefined();
+    const member = placed.data.placeOrder;
     return {
       preview: issuesOf(preview.data.orderPreview),
-      placeOrder: error
-        ? error.issues.map((i: Any) => `${i.field} ${i.rule}`)
-        : placed.data.placeOrder.__typename,
+      placeOrder:
+        member.__typename === 'InputError'
+          ? member.issues.map((i: Any) => `${i.field} ${i.rule}`)
+          : member.__typename,
     };
   }
 

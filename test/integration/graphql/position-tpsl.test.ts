@@ -129,10 +129,11 @@ describe('setPositionTpSl: triggers from PnL, offset and percent', () => {
     ['no leg', {}, 'input.takeProfit', 'oneLeg'],
     ['a zero PnL', { takeProfit: { pnl: 0 } }, 'input.takeProfit.pnl', 'nonZero'],
     ['a negative offset', { stopLoss: { offset: -5 } }, 'input.stopLoss.offset', 'positive'],
-  ])('refuses %s as BAD_USER_INPUT naming field and rule', async (_, legs, field, rule) => {
+  ])('refuses %s as an InputError naming field and rule', async (_, legs, field, rule) => {
     const bob = h.trader();
     const r = await h.gql(bob, SET, { input: { symbol: ETH, ...legs } });
-    expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field, rule });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.setPositionTpSl).toMatchObject({ code: 'BAD_USER_INPUT', field, rule });
     expect(h.upstream(bob, 'POST', '/v1/algo/order')).toBe(0);
   });
 

@@ -1,14 +1,19 @@
 /**
  * Every validation rule answers BAD_USER_INPUT with the field path and the rule, and no
- * request reaches the upstream (the sandbox's request log stays empty).
+ * request reaches the upstream (the sandbox's request log stays empty): a mutation as the
+ * InputError member of its result, a query as a GraphQL error. Variables graphql-js cannot
+ * coerce (a scalar's or an enum's refusal) are request errors, mutation or not.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Caller,
   type GraphQLResult,
   type Harness,
+  INPUT_ERROR,
+  inputError,
   startHarness,
 } from '../../helpers/graphql-harness.ts';
+import { fencedBlocks, readDoc } from '../../unit/docs/markdown.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,23 +29,17 @@ const order = {
   orderPrice: 60000,
   orderQuantity: 0.01,
 };
-const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename } }';
-const FEES =
-  'mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { __typename } }';
-const TAG =
-  'mutation($id: String!, $input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: $id, input: $input) { __typename } }';
-const STAGE =
-  'mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { __typename } }';
-const REFERRAL =
-  'mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { __typename } }';
-const AFFILIATE =
-  'mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { __typename } }';
+const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${INPUT_ERROR} } }`;
+const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
+const TAG = `mutation($id: String!, $input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: $id, input: $input) { ${INPUT_ERROR} } }`;
+const STAGE = `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
+const REFERRAL = `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
+const AFFILIATE = `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
 const ADMIN_INFO =
   'query($page: Int, $size: Int, $u: String, $a: String) { referralAdminInfo(page: $page, size: $size, userAddress: $u, accountId: $a) { meta { total } } }';
 const REBATES =
   'query($s: Date, $e: Date) { refereeRebateSummary(startDate: $s, endDate: $e) { totalRefereeRebate } }';
-const TRANSFER =
-  'mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { __typename } }';
+const TRANSFER = `mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { ${INPUT_ERROR} } }`;
 const referral = {
   accountId: '0xabc',
   referralCode: 'CODE',
@@ -187,7 +186,7 @@ const cases: Case[] = [
   [
     'margin mode symbol',
     'trader',
-    'mutation { setDefaultMarginMode(input: {symbol: "PERP_btc_usdc", defaultMarginMode: CROSS}) { __typename } }',
+    `mutation { setDefaultMarginMode(input: {symbol: "PERP_btc_usdc", defaultMarginMode: CROSS}) { ${INPUT_ERROR} } }`,
     {},
     'input.symbol',
     'symbol',
@@ -314,14 +313,24 @@ interface Issue {
   rule: string;
 }
 
-describe('zod rules → BAD_USER_INPUT {field, rule}, no upstream call', () => {
+/** A mutation's InputError member, or a query's BAD_USER_INPUT error, as one shape. */
+function failureOf(query: string, result: GraphQLResult<unknown>): Record<string, unknown> {
+  if (!query.startsWith('mutation')) {
+    const error = result.errors?.[0];
+    return { ...error?.extensions, message: error?.message };
+  }
+  expect(result.errors).toBeUndefined();
+  return { ...inputError(result) };
+}
+
+describe('zod rules → BAD_USER_INPUT {field, rule, issues}, no upstream call', () => {
   it.each(cases)('%s', async (_name, caller, query, variables, field, rule) => {
     const result = await h.exec(caller, query, variables);
-    const error = result.errors?.[0];
-    expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
-    const issues = error?.extensions?.issues as Issue[];
+    const failure = failureOf(query, result);
+    expect(failure?.code).toBe('BAD_USER_INPUT');
+    const issues = failure?.issues as Issue[];
     expect(issues).toContainEqual(expect.objectContaining({ field, rule }));
-    expect(error?.message).toContain(field);
+    expect(String(failure.message)).toContain(field);
     expect(h.upstreamCalls()).toBe(0);
   });
 });
@@ -333,9 +342,9 @@ describe('per-field rules of an input object (RequestInternalTransferInput)', ()
       signature: '',
       message: { ...transfer.message, amount: 0, transferNonce: 'x' },
     };
-    const error = (await h.exec('trader', TRANSFER, { input })).errors?.[0];
-    expect(error?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.signature' });
-    const issues = (error?.extensions?.issues ?? []) as Issue[];
+    const member = inputError(await h.exec('trader', TRANSFER, { input }));
+    expect(member).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.signature' });
+    const issues = member?.issues ?? [];
     expect(issues.map(({ field, rule }) => ({ field, rule }))).toEqual([
       { field: 'input.signature', rule: 'nonEmpty' },
       { field: 'input.message.amount', rule: 'positive' },
@@ -345,7 +354,7 @@ describe('per-field rules of an input object (RequestInternalTransferInput)', ()
   });
 });
 
-describe('scalar and enum rules → BAD_USER_INPUT {rule}, no upstream call', () => {
+describe('scalar and enum rules → a request error BAD_USER_INPUT {rule}, no upstream call', () => {
   const coded = (result: GraphQLResult<unknown>) => result.errors?.[0]?.extensions;
 
   it('a date that is not a calendar date (variable and literal)', async () => {
@@ -388,5 +397,20 @@ describe('valid input passes validation', () => {
     const r = await h.exec('trader', PLACE, { input: { ...order, orderPrice: 60000.1 } });
     expect(r.errors).toBeUndefined();
     expect(h.upstreamCalls({ method: 'POST', path: '/v1/order' })).toBe(1);
+  });
+});
+
+describe('docs/api.md, Input failures', () => {
+  it('the example answers the InputError the page prints, word for word, sending nothing', async () => {
+    const section = readDoc('docs/api.md').split('### Input failures')[1]!.split('\n### ')[0]!;
+    const [block] = fencedBlocks(section, 'graphql');
+    const printed = block!
+      .split('\n')
+      .filter((line) => line.startsWith('# '))
+      .map((line) => line.slice(2))
+      .join('');
+    const result = await h.exec('trader', block!);
+    expect(result).toEqual(JSON.parse(printed));
+    expect(h.upstreamCalls()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * docs/market-data.md shows only what runs: each of its GraphQL blocks runs against the
  * sandbox as the demo trader; the queries answer without errors, and the refused order answers
- * the error the page prints, word for word.
+ * the InputError the page prints, word for word.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../helpers/graphql-harness.ts';
@@ -39,8 +39,7 @@ describe('docs/market-data.md', () => {
     it(`block ${i + 1} runs as the page says`, async () => {
       const answer = await h.exec('trader', block);
       if (/^\s*mutation\b/m.test(block)) {
-        // The refused order: the printed error word for word (the page leaves out locations
-        // and path), and nothing sent.
+        // The refused order: the printed InputError word for word, and nothing sent.
         expect(answer).toMatchObject(printed(block) as object);
         expect(h.upstreamCalls({ method: 'POST', path: '/v1/order' })).toBe(0);
       } else {

@@ -1,9 +1,11 @@
 /**
- * PUT /v1/order: only price and quantity change; the order reads REPLACED in the event
- * stream, then carries on (NEW / PARTIAL_FILLED) with the new values; every rule at its edge.
+ * PUT /v1/order: only price and quantity change; the order streams and reads REPLACED with
+ * the new values until its next change or REPLACED_READ_MS of the sandbox clock, then carries
+ * on (NEW / PARTIAL_FILLED); every rule at its edge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderChanged } from '../../../src/sandbox/index.ts';
+import { REPLACED_READ_MS } from '../../../src/sandbox/records.ts';
 import type { SandboxClient } from '../../helpers/sandbox-client.ts';
 import { type Fixture, startFixture } from './fixtures.ts';
 import { fresh, place, read, resting } from './lifecycle.ts';
@@ -35,7 +37,7 @@ const edit = (c: SandboxClient, body: Record<string, unknown>) =>
   c.put('/v1/order', c.signed(body));
 
 describe('PUT /v1/order', () => {
-  it('changes price and quantity: EDIT_SENT, REPLACED then NEW in the events, NEW on a read', async () => {
+  it('changes price and quantity: EDIT_SENT, REPLACED in the events and on a read, then NEW', async () => {
     const c = fresh(f);
     const o = resting();
     const id = await place(c, o);
@@ -53,17 +55,45 @@ describe('PUT /v1/order', () => {
     }
     expect(events.map((e) => [e.kind, e.order.status, e.order.price, e.order.quantity])).toEqual([
       ['replaced', 'REPLACED', 2950.5, 2],
-      ['placed', 'NEW', 2950.5, 2],
     ]);
-    expect(await read(c, id)).toMatchObject({
+    const edited = {
       order_id: id,
-      status: 'NEW',
       price: 2950.5,
       quantity: 2,
       visible_quantity: 2,
       client_order_id: o.client_order_id,
       updated_time: f.clock.now,
-    });
+    };
+    expect(await read(c, id)).toMatchObject({ ...edited, status: 'REPLACED' });
+    // Lists show it as they read it: not NEW yet, but still open (INCOMPLETE).
+    const listed = async (status: string) =>
+      ((await c.get(`/v1/orders?status=${status}`)).body.data.rows as { order_id: number }[]).map(
+        (r) => r.order_id,
+      );
+    expect(await listed('NEW')).not.toContain(id);
+    expect(await listed('INCOMPLETE')).toContain(id);
+    f.clock.now += REPLACED_READ_MS - 1;
+    expect((await read(c, id)).status).toBe('REPLACED');
+    f.clock.now += 1;
+    expect(await read(c, id)).toMatchObject({ ...edited, status: 'NEW' });
+    expect(await listed('NEW')).toContain(id);
+  });
+
+  it("ends the REPLACED reading at the order's next change: a cancel, a fill of a crossing price", async () => {
+    const c = fresh(f);
+    const o = resting();
+    const id = await place(c, o);
+    expect((await edit(c, editOf(id, o, { order_price: 2901 }))).status).toBe(200);
+    expect((await read(c, id)).status).toBe('REPLACED');
+    const cancel = await c.cancel('/v1/order', { order_id: String(id), symbol: o.symbol });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect((await read(c, id)).status).toBe('CANCELLED');
+    const other = resting();
+    const taker = await place(c, other);
+    f.clock.now += 1_000;
+    const crossing = await edit(c, editOf(taker, other, { order_price: 3_050 }));
+    expect(crossing.status, crossing.text).toBe(200);
+    expect(['PARTIAL_FILLED', 'FILLED']).toContain((await read(c, taker)).status);
   });
 
   it('order_id may be a number or a decimal string', async () => {
@@ -185,11 +215,10 @@ describe('PUT /v1/order', () => {
     expect(r.body.message).toMatch(/order_quantity: must exceed the executed quantity/);
     const ok = await edit(c, editOf(id, o, { order_price: 2990, order_quantity: 10.5 }));
     expect(ok.status).toBe(200);
-    expect(await read(c, id)).toMatchObject({
-      status: 'PARTIAL_FILLED',
-      quantity: 10.5,
-      price: 2990,
-    });
+    const carriedOn = { quantity: 10.5, price: 2990, total_executed_quantity: 10 };
+    expect(await read(c, id)).toMatchObject({ ...carriedOn, status: 'REPLACED' });
+    f.clock.now += REPLACED_READ_MS;
+    expect(await read(c, id)).toMatchObject({ ...carriedOn, status: 'PARTIAL_FILLED' });
   });
 
   it('another account’s order, an unknown id or another symbol: -1006', async () => {

@@ -40,6 +40,8 @@ interface Field {
 }
 
 const member = '{ __typename ... on Error { code message } }';
+/** `member` with an InputError's rule. */
+const inputMember = '{ __typename ... on Error { code message } ... on InputError { rule } }';
 const data = (reply: Reply, name: string) => reply.body?.data?.[name];
 
 const FIELDS: Record<string, Field> = {
@@ -200,9 +202,13 @@ const FIELDS: Record<string, Field> = {
       `mutation { requestWithdrawal(input: {signature: "0x${'ab'.repeat(65)}",
          userAddress: "0x${'1'.repeat(40)}", verifyingContract: "${LEDGER_ADDRESSES.testnet}",
          message: {brokerId: "demo", chainId: 421614, receiver: "0x${'1'.repeat(40)}", token: "USDC",
-         amount: "1000000", withdrawNonce: 1, timestamp: 1700000000000}}) ${member} }`,
+         amount: "1000000", withdrawNonce: 1, timestamp: 1700000000000}}) ${inputMember} }`,
     allowed: (_c, r) => {
-      expect(r.body?.errors?.[0]?.extensions).toMatchObject({ rule: 'accountWallet' });
+      expect(data(r, 'requestWithdrawal')).toMatchObject({
+        __typename: 'InputError',
+        code: 'BAD_USER_INPUT',
+        rule: 'accountWallet',
+      });
       expect(s.sandbox.requestCount({ path: '/v1/withdraw_request' })).toBe(0);
     },
   },
@@ -212,9 +218,13 @@ const FIELDS: Record<string, Field> = {
     query: () =>
       `mutation { settlePnl(input: {signature: "0x${'ab'.repeat(65)}",
          userAddress: "0x${'1'.repeat(40)}", verifyingContract: "${LEDGER_ADDRESSES.testnet}",
-         message: {brokerId: "demo", chainId: 421614, settleNonce: 1, timestamp: 1700000000000}}) ${member} }`,
+         message: {brokerId: "demo", chainId: 421614, settleNonce: 1, timestamp: 1700000000000}}) ${inputMember} }`,
     allowed: (_c, r) => {
-      expect(r.body?.errors?.[0]?.extensions).toMatchObject({ rule: 'accountWallet' });
+      expect(data(r, 'settlePnl')).toMatchObject({
+        __typename: 'InputError',
+        code: 'BAD_USER_INPUT',
+        rule: 'accountWallet',
+      });
       expect(s.sandbox.requestCount({ path: '/v1/settle_pnl' })).toBe(0);
     },
   },

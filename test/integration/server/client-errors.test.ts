@@ -54,7 +54,7 @@ describe('no client-facing error carries originalError or a stack', () => {
     ]);
   });
 
-  it('a variable that does not coerce, and a zod rule: coded, nothing else attached', async () => {
+  it('a variable that does not coerce, and a zod rule of a query: coded, nothing else attached', async () => {
     const coercion = await gw.post(
       { query: PLACE, variables: { input: order({ orderQuantity: { [SECRET_ECHO]: 1 } }) } },
       { token },
@@ -66,17 +66,22 @@ describe('no client-facing error carries originalError or a stack', () => {
       expect(Object.keys(error.extensions ?? {})).toEqual(['code']);
     }
     const rule = await gw.post(
-      { query: PLACE, variables: { input: order({ orderPrice: -5 }) } },
-      {
-        token,
-      },
+      { query: '{ account { orders(first: 0) { totalCount } } }' },
+      { token },
     );
     const ruled = expectNothingServerSide(await rule.text());
-    expect(ruled.errors?.[0]?.extensions).toMatchObject({
+    expect(ruled.errors?.[0]?.extensions).toEqual({
       code: 'BAD_USER_INPUT',
-      field: 'input.orderPrice',
-      rule: 'positive',
+      field: 'first',
+      rule: 'range',
+      issues: [expect.objectContaining({ field: 'first', rule: 'range' })],
     });
+    // A mutation's broken rule is its InputError member: no error at all.
+    const member = await gw.post(
+      { query: PLACE, variables: { input: order({ orderPrice: -5 }) } },
+      { token },
+    );
+    expect(await member.json()).toEqual({ data: { placeOrder: { __typename: 'InputError' } } });
   });
 });
 

@@ -4,7 +4,19 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDoc } from '../../unit/docs/markdown.ts';
 import { type Running, startGateway, uniquePrefix } from './harness.ts';
+
+/** A figure docs/api.md (GraphiQL) gives, in bytes: `about 1.5 KB`, `about 2.1 MB (brotli)`. */
+function documented(pattern: RegExp): number {
+  const m = pattern.exec(readDoc('docs/api.md'));
+  expect(m, String(pattern)).not.toBeNull();
+  return Number(m?.[1]) * (m?.[2] === 'MB' ? 1_000_000 : 1_000);
+}
+
+/** Within a quarter of the documented figure: "about" allows for tokens, tabs and versions. */
+const near = (actual: number, figure: number) =>
+  expect(Math.abs(actual - figure) / figure, `${actual} B vs ${figure} B`).toBeLessThan(0.25);
 
 let gw: Running;
 
@@ -46,6 +58,7 @@ describe('GraphiQL page and assets', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     // The tabs are in the workspace asset: the page holds only options (and demo tokens).
     expect(plain.body.length).toBeLessThan(2_500);
+    near(plain.body.length, documented(/The page is about ([\d.]+) (KB)/));
     expect(plain.headers['cache-control']).toBe('private, no-cache');
     expect(plain.headers.vary).toBe('Accept, Accept-Encoding');
 
@@ -88,6 +101,8 @@ describe('GraphiQL page and assets', () => {
     // About 9 MB of GraphiQL, under a third of it on the wire.
     expect(total).toBeGreaterThan(5_000_000);
     expect(sent / total).toBeLessThan(0.33);
+    near(sent, documented(/A first visit transfers about ([\d.]+) (MB) \(brotli\)/));
+    near(total, documented(/\(brotli\) instead of ([\d.]+) (MB)/));
     expect((await raw('/graphiql/unknown.js', {})).status).toBe(404);
   });
 });

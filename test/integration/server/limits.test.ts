@@ -1,10 +1,12 @@
 /**
- * Query limits, body size and error masking, over HTTP against a gateway on
- * the embedded sandbox with Redis stores.
+ * Query limits, body size and error masking, over HTTP (and the cost over graphql-ws) against
+ * a gateway on the embedded sandbox with Redis stores.
  */
+import { type Client, createClient } from 'graphql-ws';
 import { createSchema } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codes, type Running, startGateway, uniquePrefix } from './harness.ts';
+import { WebSocket } from 'ws';
+import { codes, type GraphQLBody, type Running, startGateway, uniquePrefix } from './harness.ts';
 
 const prefix = uniquePrefix('limits');
 let gw: Running;
@@ -12,7 +14,14 @@ let gw: Running;
 beforeAll(async () => {
   gw = await startGateway({
     prefix,
-    env: { MAX_DEPTH: '8', MAX_ALIASES: '5', MAX_TOKENS: '300', MAX_BODY_BYTES: '4000' },
+    env: {
+      MAX_DEPTH: '8',
+      MAX_ALIASES: '5',
+      MAX_TOKENS: '300',
+      MAX_BODY_BYTES: '4000',
+      MAX_COST: '1000',
+    },
+    webSockets: true,
   });
 });
 afterAll(() => gw?.close());
@@ -68,6 +77,76 @@ describe('query limits', () => {
     expect(chunked.status).toBe(413);
     const small = await gw.post({ query: '{ __typename }' });
     expect(small.status).toBe(200);
+  });
+});
+
+describe('query cost (MAX_COST 1000)', () => {
+  // A trade of four scalars costs 2 + 1.5 × 4 = 8; `first` multiplies it: 125 fit, 200 do not.
+  const FIELDS = 'side price quantity timestamp';
+  const literal = (first: number) =>
+    `{ marketTrades(symbol: "PERP_ETH_USDC", first: ${first}) { ${FIELDS} } }`;
+  const VARIABLE = `query Trades($first: Int) {
+    marketTrades(symbol: "PERP_ETH_USDC", first: $first) { ${FIELDS} } }`;
+  const trades = () => gw.gateway.sandbox?.requestCount({ path: '/v1/public/market_trades' });
+
+  function expectRefused(response: { status: number; body: GraphQLBody }) {
+    expect(response.status).toBe(400);
+    expect(response.body.data).toBeUndefined();
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^Query Cost limit of 1000 exceeded, found 1600\b/),
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', rule: 'maxCost' }),
+      }),
+    ]);
+  }
+
+  it('refuses the same over-budget query with first as a literal and as a variable', async () => {
+    const before = trades();
+    expectRefused(await gw.gql(literal(200)));
+    expectRefused(await gw.gql(VARIABLE, { variables: { first: 200 } }));
+    expect(trades()).toBe(before);
+    const within = await gw.gql(literal(125));
+    expect(within.body.errors).toBeUndefined();
+    expect(within.body.data?.marketTrades).toBeInstanceOf(Array);
+    expect(trades()).toBeGreaterThan(before ?? 0);
+  });
+
+  it('checks every request of one document text: within budget, then over it by its variable', async () => {
+    const small = await gw.gql(VARIABLE, { variables: { first: 10 } });
+    expect(small.status).toBe(200);
+    expect(small.body.errors).toBeUndefined();
+    // Validation results are cached per document: a check there would let this one through.
+    expectRefused(await gw.gql(VARIABLE, { variables: { first: 200 } }));
+  });
+
+  it('refuses it over graphql-ws too', async () => {
+    const client: Client = createClient({
+      url: gw.wsUrl,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
+    try {
+      const result = await new Promise<GraphQLBody>((resolve, reject) => {
+        let last: GraphQLBody = {};
+        client.subscribe(
+          { query: VARIABLE, variables: { first: 200 } },
+          {
+            next: (value) => {
+              last = value as GraphQLBody;
+            },
+            error: reject,
+            complete: () => resolve(last),
+          },
+        );
+      });
+      expect(result.data).toBeUndefined();
+      expect(result.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        rule: 'maxCost',
+      });
+    } finally {
+      await client.dispose();
+    }
   });
 });
 

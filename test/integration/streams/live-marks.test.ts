@@ -9,7 +9,7 @@ import { type LiveHarness, type Result, startLive } from './gateway-harness.ts';
 
 const SYMBOL = 'PERP_ETH_USDC';
 const PLACE = `mutation($input: PlaceOrderInput!) {
-  placeOrder(input: $input) { __typename ... on Error { code message } }
+  placeOrder(input: $input) { __typename ... on Error { code message } ... on InputError { rule } }
 }`;
 
 let h: LiveHarness;
@@ -53,7 +53,10 @@ describe('order checks on live market data', () => {
     // 3,350 is within 3 % of the new mark (3,399) and far outside the old one's (3,090).
     expect((await place(3_350)).data?.placeOrder.__typename).toBe('PlaceOrderSuccess');
     const refused = await place(3_400);
-    expect(refused.errors?.[0]?.extensions?.rule).toBe('priceRange');
+    expect(refused.data?.placeOrder).toMatchObject({
+      __typename: 'InputError',
+      rule: 'priceRange',
+    });
     expect(reads('/v1/public/futures')).toBe(0);
     h.sandbox.setMidPrice(SYMBOL, 3_000);
     await vi.waitFor(() => expect(marks().mark(SYMBOL)).toBe(3_000));

@@ -134,7 +134,8 @@ describe('requestWithdrawal', () => {
     const sent = calls('/v1/withdraw_request');
     for (const replica of [0, 1]) {
       const again = await gql(WITHDRAW, { input }, replica);
-      expect(again.errors?.[0]?.extensions).toMatchObject({
+      expect(again.data.requestWithdrawal).toMatchObject({
+        __typename: 'InputError',
         code: 'BAD_USER_INPUT',
         field: 'input.message.withdrawNonce',
         rule: 'nonceUsed',
@@ -147,7 +148,8 @@ describe('requestWithdrawal', () => {
     const sent = calls('/v1/withdraw_request');
     const other = await signedWithdrawal('1000000', makeWallet());
     const r = await gql(WITHDRAW, { input: other });
-    expect(r.errors?.[0]?.extensions).toMatchObject({
+    expect(r.data.requestWithdrawal).toMatchObject({
+      __typename: 'InputError',
       code: 'BAD_USER_INPUT',
       field: 'input.userAddress',
       rule: 'accountWallet',
@@ -155,7 +157,8 @@ describe('requestWithdrawal', () => {
     const mine = await signedWithdrawal('1000000');
     const elsewhere = { ...mine, message: { ...mine.message, receiver: makeWallet().address } };
     const r2 = await gql(WITHDRAW, { input: elsewhere });
-    expect(r2.errors?.[0]?.extensions).toMatchObject({
+    expect(r2.data.requestWithdrawal).toMatchObject({
+      __typename: 'InputError',
       code: 'BAD_USER_INPUT',
       field: 'input.message.receiver',
       rule: 'receiverIsWallet',
@@ -217,7 +220,8 @@ describe('settlePnl', () => {
     expect(settled).toMatchObject({ id: r.data.settlePnl.settlePnlId, settledAmount: unsettled });
     const sent = calls('/v1/settle_pnl');
     const again = await gql(SETTLE, { input }, 1);
-    expect(again.errors?.[0]?.extensions).toMatchObject({
+    expect(again.data.settlePnl).toMatchObject({
+      __typename: 'InputError',
       field: 'input.message.settleNonce',
       rule: 'nonceUsed',
     });

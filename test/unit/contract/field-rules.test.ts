@@ -44,7 +44,7 @@ import { fieldSchema } from '../../../src/sandbox/openapi-fields.ts';
 import { Fields } from '../../../src/sandbox/validation.ts';
 import { MAX_TEXT, zodRule } from '../../../src/schema/field-rules.ts';
 import { ruleOf } from '../../../src/schema/validation.ts';
-import { inputIssues } from '../schema/input-issues.ts';
+import { INPUT_ERROR, inputIssues } from '../schema/input-issues.ts';
 
 const rows = Object.entries(ENDPOINTS) as [string, Endpoint][];
 const KINDS = ['text', 'decimal', 'int', 'enum', 'boolean', 'date', 'list', 'object', 'map'];
@@ -251,7 +251,7 @@ describe("the rows' field rules", () => {
 });
 
 describe("the schema's inputs check their rows' rules", () => {
-  const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename } }';
+  const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${INPUT_ERROR} } }`;
   const order = {
     symbol: 'PERP_BTC_USDC',
     orderType: 'LIMIT',
@@ -260,7 +260,7 @@ describe("the schema's inputs check their rows' rules", () => {
     orderQuantity: 1,
   };
   const bid = { ...order, orderType: 'BID' };
-  const EDIT = 'mutation($input: EditOrderInput!) { editOrder(input: $input) { __typename } }';
+  const EDIT = `mutation($input: EditOrderInput!) { editOrder(input: $input) { ${INPUT_ERROR} } }`;
   const edit = {
     orderId: 1,
     symbol: 'PERP_BTC_USDC',
@@ -269,14 +269,10 @@ describe("the schema's inputs check their rows' rules", () => {
     orderPrice: 1,
     orderQuantity: 1,
   };
-  const CANCELS =
-    'mutation($input: CancelOrdersInput!) { cancelOrders(input: $input) { __typename } }';
-  const FEES =
-    'mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { __typename } }';
-  const TAG =
-    'mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "G", input: $input) { __typename } }';
-  const REFERRAL =
-    'mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { __typename } }';
+  const CANCELS = `mutation($input: CancelOrdersInput!) { cancelOrders(input: $input) { ${INPUT_ERROR} } }`;
+  const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
+  const TAG = `mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "G", input: $input) { ${INPUT_ERROR} } }`;
+  const REFERRAL = `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
   const referral = {
     accountId: '0x1',
     referralCode: 'CODE',
@@ -284,15 +280,11 @@ describe("the schema's inputs check their rows' rules", () => {
     referrerRebateRate: 0.1,
     refereeRebateRate: 0.1,
   };
-  const AFFILIATE =
-    'mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { __typename } }';
-  const STAGE =
-    'mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { __typename } }';
+  const AFFILIATE = `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
+  const STAGE = `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
   const INFO = 'query($size: Int) { referralAdminInfo(size: $size) { meta { total } } }';
-  const MARGIN =
-    'mutation($input: SetDefaultMarginModeInput!) { setDefaultMarginMode(input: $input) { __typename } }';
-  const TRANSFER =
-    'mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { __typename } }';
+  const MARGIN = `mutation($input: SetDefaultMarginModeInput!) { setDefaultMarginMode(input: $input) { ${INPUT_ERROR} } }`;
+  const TRANSFER = `mutation($input: RequestInternalTransferInput!) { requestInternalTransfer(input: $input) { ${INPUT_ERROR} } }`;
   const message = {
     receiver: '0x2',
     token: 'USDC',

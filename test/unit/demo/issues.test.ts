@@ -1,6 +1,7 @@
 /**
- * What the screen shows of a refusal (demo/src/lib/issues.ts): each broken rule of a
- * BAD_USER_INPUT, the error member of a result union, a transport failure.
+ * What the screen shows of a refusal (demo/src/lib/issues.ts): each broken rule of an
+ * InputError member or a BAD_USER_INPUT request error, the other error members of a result
+ * union, a transport failure.
  */
 import { CombinedError } from '@urql/core';
 import { GraphQLError } from 'graphql';
@@ -63,6 +64,34 @@ describe('issuesOf', () => {
       upstreamMessage: 'insufficient margin',
     };
     expect(issuesOf(undefined, rejected)[0]?.message).toBe('refused: insufficient margin');
+  });
+
+  it("lists every rule of an InputError member's issues with its field", () => {
+    const member = {
+      __typename: 'InputError',
+      code: 'BAD_USER_INPUT',
+      message: 'Invalid input: …',
+      field: 'input.orderPrice',
+      rule: 'tick',
+      issues: [
+        { field: 'input.orderPrice', rule: 'tick', message: 'must be on the 0.01 tick' },
+        { field: 'input.orderQuantity', rule: 'minNotional', message: 'at least 10' },
+      ],
+    };
+    expect(issuesOf(undefined, member)).toEqual([
+      {
+        code: 'BAD_USER_INPUT',
+        field: 'input.orderPrice',
+        rule: 'tick',
+        message: 'must be on the 0.01 tick',
+      },
+      {
+        code: 'BAD_USER_INPUT',
+        field: 'input.orderQuantity',
+        rule: 'minNotional',
+        message: 'at least 10',
+      },
+    ]);
   });
 
   it('says nothing of a success, and names a transport failure', () => {

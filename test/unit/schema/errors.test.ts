@@ -10,7 +10,7 @@ import {
   toGraphQLError,
   UPSTREAM_ERROR_TABLE,
 } from '../../../src/schema/error-map.ts';
-import { gqlError } from '../../../src/schema/errors.ts';
+import { gqlError, InputErrorMember, inputRefusal } from '../../../src/schema/errors.ts';
 import { rule } from '../../../src/schema/rules.ts';
 import { inputValidationError } from '../../../src/schema/validation.ts';
 import { CircuitOpenError } from '../../../src/upstream/circuit.ts';
@@ -135,12 +135,21 @@ describe('mutation union members', () => {
       field: 'input.message.chainId',
       rule: 'upstreamRefused',
       upstreamCode: -1005,
+      issues: [
+        {
+          field: 'input.message.chainId',
+          path: ['input', 'message', 'chainId'],
+          rule: 'upstreamRefused',
+          message: 'must be digits',
+        },
+      ],
     });
     expect(member?.message).toMatch(/message\.chain_id: must be digits/);
     expect(toErrorMember(rejected(-1004, 'no colon here'))).toMatchObject({
       __typename: 'InputError',
       field: null,
       rule: 'upstreamRefused',
+      issues: [{ field: '', path: [], rule: 'upstreamRefused', message: 'no colon here' }],
     });
     const rules = (text: string) =>
       (toErrorMember(rejected(-1005, text)) as unknown as { rule: string }).rule;
@@ -174,15 +183,14 @@ describe('mutation union members', () => {
     await expect(
       mutation(() => Promise.reject(gqlError('UNAUTHENTICATED', 'who?'))),
     ).rejects.toBeInstanceOf(GraphQLError);
-    // InputError is only for the upstream's rejections: a local one stays a GraphQL error.
-    await expect(
-      mutation(() => Promise.reject(gqlError('BAD_USER_INPUT', 'bad'))),
-    ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    // The gateway's own input failures are members already: thrown on as they are.
+    const refusal = inputRefusal('input.symbol', 'noPosition', 'no open position');
+    await expect(mutation(() => Promise.reject(refusal))).rejects.toBe(refusal);
   });
 });
 
 describe('validation error shape', () => {
-  it('BAD_USER_INPUT with every issue as {field, path, rule, message}', () => {
+  it('one InputError member with every issue as {field, path, rule, message}; as a GraphQL error, BAD_USER_INPUT with them', () => {
     const schema = z.object({
       input: z.object({
         orderPrice: z.number().refine((v) => v > 0, rule('positive', 'must be greater than 0')),
@@ -192,6 +200,17 @@ describe('validation error shape', () => {
     const result = schema.safeParse({ input: { orderPrice: -1, level: 9 } });
     expect(result.success).toBe(false);
     const error = inputValidationError(result.error!);
+    // The member a mutation returns, and the coded GraphQL error a query raises.
+    expect(error).toBeInstanceOf(InputErrorMember);
+    expect(error).toBeInstanceOf(GraphQLError);
+    expect(error).toMatchObject({
+      __typename: 'InputError',
+      code: 'BAD_USER_INPUT',
+      field: 'input.orderPrice',
+      rule: 'positive',
+      upstreamCode: 0,
+    });
+    expect(error.issues).toHaveLength(2);
     expect(error.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       field: 'input.orderPrice',

@@ -1,11 +1,13 @@
 /**
  * Runs a document against the real schema with a broker administrator as caller and returns
- * the issues of its BAD_USER_INPUT error: what the input rules the schema attaches (Pothos'
- * zod plugin, field by field, then each input type's cross-field rules) say of the variables.
- * Validation runs before any resolver, so no upstream is needed; a valid input then fails in
- * the resolver, with another error, and reads as no issues.
+ * the issues of its input failure: what the input rules the schema attaches (Pothos' zod
+ * plugin, field by field, then each input type's cross-field rules) say of the variables.
+ * A query's failure is its BAD_USER_INPUT error; a mutation's is the `InputError` member of
+ * its result (its document selects `INPUT_ERROR`). Validation runs before any resolver, so no
+ * upstream is needed; a valid input then fails in the resolver, with another error, and reads
+ * as no issues.
  */
-import { execute, parse } from 'graphql';
+import { type ExecutionResult, execute, parse } from 'graphql';
 import { schema } from '../../../src/schema/index.ts';
 import type { GatewayContext } from '../../../src/schema/types.ts';
 import type { InputIssue } from '../../../src/schema/validation.ts';
@@ -13,6 +15,18 @@ import type { InputIssue } from '../../../src/schema/validation.ts';
 const admin = {
   principal: { label: 'test', role: 'broker_admin', developer: false, credentials: {} },
 } as unknown as GatewayContext;
+
+/** The selection of a mutation's result that reads its input failure. */
+export const INPUT_ERROR = '__typename ... on InputError { issues { field rule message } }';
+
+type Issue = Pick<InputIssue, 'field' | 'rule' | 'message'>;
+
+function issuesOf(result: ExecutionResult): Issue[] {
+  const error = result.errors?.find((e) => e.extensions.code === 'BAD_USER_INPUT');
+  if (error) return (error.extensions.issues ?? []) as Issue[];
+  const members = Object.values(result.data ?? {}) as { __typename?: string; issues?: Issue[] }[];
+  return members.find((m) => m?.__typename === 'InputError')?.issues ?? [];
+}
 
 /** `{path, rule}` of each issue, the path from below `strip` (`input.`) when given. */
 export async function inputIssues(
@@ -26,9 +40,7 @@ export async function inputIssues(
     variableValues: variables,
     contextValue: { ...admin },
   });
-  const error = result.errors?.find((e) => e.extensions.code === 'BAD_USER_INPUT');
-  const issues = (error?.extensions.issues ?? []) as InputIssue[];
-  return issues.map(({ field, rule }) => ({
+  return issuesOf(result).map(({ field, rule }) => ({
     path: field.startsWith(strip) ? field.slice(strip.length) : field,
     rule,
   }));
@@ -42,6 +54,5 @@ export async function inputMessages(document: string, variables: Record<string, 
     variableValues: variables,
     contextValue: { ...admin },
   });
-  const error = result.errors?.find((e) => e.extensions.code === 'BAD_USER_INPUT');
-  return ((error?.extensions.issues ?? []) as InputIssue[]).map((i) => i.message);
+  return issuesOf(result).map((i) => i.message);
 }

@@ -27,7 +27,7 @@ import { sumAbove } from '../../../src/schema/admin-input-rules.ts';
 import { zodRule } from '../../../src/schema/field-rules.ts';
 import { isoDate, MAX_CLIENT_ORDER_IDS } from '../../../src/schema/rules.ts';
 import { ruleOf } from '../../../src/schema/validation.ts';
-import { inputIssues, inputMessages } from './input-issues.ts';
+import { INPUT_ERROR, inputIssues, inputMessages } from './input-issues.ts';
 
 /** The `{path, rule}` of every issue, or [] when the value passes. */
 function issues(schema: z.ZodType, value: unknown): { path: string; rule: string }[] {
@@ -155,7 +155,7 @@ describe('field rules', () => {
   });
 });
 
-const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename } }';
+const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${INPUT_ERROR} } }`;
 const placeIssues = (input: Record<string, unknown>) => inputIssues(PLACE, { input }, 'input.');
 describe('PlaceOrderInput', () => {
   const limit = {
@@ -244,8 +244,7 @@ describe('PlaceOrderInput', () => {
   });
 });
 
-const BATCH =
-  'mutation($inputs: [PlaceOrderInput!]!) { placeOrders(inputs: $inputs) { __typename } }';
+const BATCH = `mutation($inputs: [PlaceOrderInput!]!) { placeOrders(inputs: $inputs) { ${INPUT_ERROR} } }`;
 
 describe('placeOrders(inputs:)', () => {
   const order = { symbol: 'PERP_BTC_USDC', orderType: 'LIMIT', side: 'BUY', orderQuantity: 1 };
@@ -279,16 +278,11 @@ describe('placeOrders(inputs:)', () => {
   });
 });
 
-const FEES =
-  'mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { __typename } }';
-const TAG =
-  'mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "GRID", input: $input) { __typename } }';
-const REFERRAL =
-  'mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { __typename } }';
-const AFFILIATE =
-  'mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { __typename } }';
-const STAGE =
-  'mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { __typename } }';
+const FEES = `mutation($input: SetDefaultFeeRatesInput!) { setDefaultFeeRates(input: $input) { ${INPUT_ERROR} } }`;
+const TAG = `mutation($input: OrderTagFeeConfigInput!) { updateOrderTagFeeConfig(enumId: "GRID", input: $input) { ${INPUT_ERROR} } }`;
+const REFERRAL = `mutation($input: CreateReferralCodeInput!) { createReferralCode(input: $input) { ${INPUT_ERROR} } }`;
+const AFFILIATE = `mutation($input: SetAffiliateRebateRateInput!) { setAffiliateRebateRate(input: $input) { ${INPUT_ERROR} } }`;
+const STAGE = `mutation($input: UpsertPointsStageInput!) { upsertPointsStage(input: $input) { ${INPUT_ERROR} } }`;
 const ADMIN_INFO =
   'query($page: Int, $size: Int, $u: String, $a: String) { referralAdminInfo(page: $page, size: $size, userAddress: $u, accountId: $a) { meta { total } } }';
 const input = (document: string) => (value: Record<string, unknown>) =>

@@ -10,6 +10,7 @@ import { graphiqlOptions, renderWorkspace } from '../../../src/plugins/graphiql.
 import { graphiqlAssets } from '../../../src/plugins/graphiql-assets.ts';
 import { EXAMPLE_TABS } from '../../../src/plugins/graphiql-tabs.ts';
 import { schema } from '../../../src/schema/index.ts';
+import { readDoc } from '../docs/markdown.ts';
 
 const demoTokens = { trader: 'svcgw_trader_token', brokerAdmin: 'svcgw_admin_token' };
 const NAMES = [
@@ -24,6 +25,14 @@ const NAMES = [
   'Market',
   'ReferralAdmin',
 ];
+
+/** The `#` lines at the top of a tab's document, as one text. */
+const commentOf = (query: string) =>
+  query
+    .split('\n')
+    .filter((line) => line.startsWith('#'))
+    .map((line) => line.slice(1).trim())
+    .join(' ');
 
 const firstOperation = (query: string | null | undefined) =>
   /(?:query|mutation|subscription) (\w+)/.exec(query ?? '')?.[1];
@@ -88,6 +97,30 @@ describe('GraphiQL example tabs', () => {
     expect(opened.storage).toBeDefined();
   });
 
+  it('point to Variables where their comment asks for a change there: Headers opens first', () => {
+    expect(graphiqlOptions({}).defaultEditorToolsVisibility).toBe('headers');
+    const asking = EXAMPLE_TABS.filter((tab) => /variables/i.test(commentOf(tab.query)));
+    expect(asking.map((tab) => firstOperation(tab.query))).toEqual([
+      'PlaceOrder',
+      'OpenOrders',
+      'OrderUpdates',
+    ]);
+    for (const tab of asking) {
+      expect(commentOf(tab.query), firstOperation(tab.query)).toMatch(
+        /Variables \(below,? next to Headers/,
+      );
+    }
+  });
+
+  it('follow the order docs/subscriptions.md places: OrderUpdates pins no other symbol', () => {
+    const section = readDoc('docs/subscriptions.md').split('## From GraphiQL')[1] ?? '';
+    const symbol = /placeOrder\(input: \{ symbol: "(\w+)"/.exec(section)?.[1];
+    expect(symbol).toBe('PERP_ETH_USDC');
+    const tab = EXAMPLE_TABS.find((t) => firstOperation(t.query) === 'OrderUpdates');
+    const pinned = (tab?.variables as { symbol?: string } | undefined)?.symbol;
+    expect(pinned === undefined || pinned === symbol, `pinned to ${pinned}`).toBe(true);
+  });
+
   it('without demo principals, carry no headers', () => {
     const { opened } = openWorkspace(graphiqlOptions({}));
     expect(opened.defaultTabs?.map((t) => t.headers)).toEqual(Array(NAMES.length).fill(null));
@@ -104,6 +137,26 @@ describe('GraphiQL page', () => {
     expect(html).toMatch(/<link rel="stylesheet" href="\/graphiql\/graphiql\.[0-9a-f]{16}\.css"/);
     expect(html).toContain('<title>a&lt;b</title>');
     expect(html).not.toContain('</script><script>alert(1)');
+  });
+
+  it('links a favicon of a few hundred bytes (SVG), served like the other assets', () => {
+    const { favicon, byPath } = graphiqlAssets();
+    expect(favicon.contentType).toBe('image/svg+xml');
+    expect(favicon.body.length).toBeLessThan(1_024);
+    expect(favicon.path).toMatch(/^\/graphiql\/favicon\.[0-9a-f]{16}\.svg$/);
+    expect(byPath.get(favicon.path)).toBe(favicon);
+    expect(renderWorkspace()).toContain(
+      `<link rel="icon" type="image/svg+xml" href="${favicon.path}" />`,
+    );
+  });
+
+  it("puts a tab's token on a line of its own, short enough to stay in view", () => {
+    const token = `svcgw_${'x'.repeat(22)}`; // a demo token: 16 random bytes
+    const headers = graphiqlOptions({ demoTokens: { trader: token, brokerAdmin: token } })
+      .defaultHeaders as string;
+    expect(JSON.parse(headers)).toEqual({ Authorization: `Bearer ${token}` });
+    expect(headers.split('\n')).toContain(`    "Bearer ${token}"`);
+    expect(Math.max(...headers.split('\n').map((line) => line.length))).toBeLessThanOrEqual(41);
   });
 
   it('stays small whatever the tabs: they are in the workspace asset, the tokens in the page', () => {
