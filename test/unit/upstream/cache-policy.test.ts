@@ -129,6 +129,10 @@ describe('invalidatedKeys', () => {
       cacheKey(alice, 'accountInfo'),
     ]);
     expect(invalidatedKeys(CATALOG.accountInfo, alice)).toEqual([]);
+    expect(invalidatedKeys(CATALOG.withdrawRequest, alice)).toContain(
+      cacheKey(alice, 'assetHistory'),
+    );
+    expect(invalidatedKeys(CATALOG.settlePnl, alice)).toContain(cacheKey(alice, 'pnlSettlements'));
     expect(invalidatedKeys(CATALOG.createOrder, { kind: 'global' })).toEqual([]);
     // No mutation makes market data stale: it is the market's, not the account's.
     for (const op of Object.values(CATALOG)) {
@@ -143,10 +147,12 @@ describe('invalidatedKeys', () => {
           'accountInfo',
           // The account's own leverage setting (the leverage updates), not market data.
           'leverage',
-          // The account's own history: a fill's trades and closed positions, its transfers.
+          // The account's own history: a fill's trades and closed positions, its transfers
+          // and withdrawals, its PnL settlements.
           'trades',
           'positionHistory',
           'assetHistory',
+          'pnlSettlements',
         ]).toContain(group);
       }
     }
