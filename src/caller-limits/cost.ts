@@ -12,7 +12,9 @@
  * - nested fields cost nothing (they resolve from their root field's upstream answer), except
  *   the account's own reads: each response key of `Account.orders`, `Account.positions`,
  *   `Account.balances`, `Account.algoOrders`, `Account.leverage`, `Account.maxOrderQuantity`
- *   or `Account.maxWithdrawable` is one more call (30 aliased order lists under one `account` cost 31);
+ *   `Account.maxWithdrawable` or a history list (`assetHistory`, `trades`, `positionHistory`, `liquidations`,
+ *   `fundingFees`, `pnlSettlements`) is one more call (30 aliased order lists under one
+ *   `account` cost 31); `Order.fills` of every order is one batch, counted in no list;
  * A cached read still counts: what a caller may ask for must not depend on what another
  * caller happened to warm.
  *
@@ -87,6 +89,12 @@ const NESTED_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
     'leverage',
     'maxOrderQuantity',
     'maxWithdrawable',
+    'assetHistory',
+    'trades',
+    'positionHistory',
+    'liquidations',
+    'fundingFees',
+    'pnlSettlements',
   ]),
 };
 

@@ -22,7 +22,8 @@ export const READ = {
 /**
  * What any order mutation makes stale in the acting account: its orders (one hash for all, so
  * a cancel by order id needs no key scan), order lists, positions, balances and algo orders (a
- * fill may end a full-position TP/SL; an algo trigger places orders).
+ * fill may end a full-position TP/SL; an algo trigger places orders), and the history a fill
+ * writes (its trades; a position it closes).
  */
 export const ORDER_STATE: readonly CacheGroup[] = [
   'order',
@@ -30,4 +31,6 @@ export const ORDER_STATE: readonly CacheGroup[] = [
   'positions',
   'balances',
   'algoOrders',
+  'trades',
+  'positionHistory',
 ];

@@ -54,7 +54,13 @@ export type CacheGroup =
   | 'fundingRates'
   | 'marketTrades'
   | 'orderBook'
-  | 'klines';
+  | 'klines'
+  | 'trades'
+  | 'positionHistory'
+  | 'assetHistory'
+  | 'liquidations'
+  | 'fundingFees'
+  | 'pnlSettlements';
 
 export interface CachePolicy {
   group: CacheGroup;

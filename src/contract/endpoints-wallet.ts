@@ -11,14 +11,14 @@ import { SETTLE_PNL_BODY, WITHDRAW_BODY } from './fields-wallet.ts';
 /**
  * A wallet-signed write. The upstream refuses a second use of the message's nonce (`keyed`).
  * A withdrawal holds its amount as the USDC `pending_short` and a settlement moves unsettled
- * PnL into the holding: balances and positions go stale.
+ * PnL into the holding: balances and positions go stale, and each adds a row to its history
+ * list (the asset history, the settlement history), read right after on a portfolio page.
  */
 const walletWrite = {
   auth: 'private',
   signature: 'none',
   idempotency: 'keyed',
   cache: null,
-  invalidates: ['balances', 'positions'],
 } as const;
 
 export const WALLET_ENDPOINTS = {
@@ -26,6 +26,7 @@ export const WALLET_ENDPOINTS = {
   'POST /v1/withdraw_request': {
     ...walletWrite,
     name: 'withdrawRequest',
+    invalidates: ['balances', 'positions', 'assetHistory'],
     body: WITHDRAW_BODY,
     data: ['withdraw_id'],
     limit: { ...perSecond(10, 'facts'), scope: 'ip' },
@@ -41,6 +42,7 @@ export const WALLET_ENDPOINTS = {
   'POST /v1/settle_pnl': {
     ...walletWrite,
     name: 'settlePnl',
+    invalidates: ['balances', 'positions', 'pnlSettlements'],
     body: SETTLE_PNL_BODY,
     data: ['settle_pnl_id'],
     limit: perSecond(1, 'facts'),

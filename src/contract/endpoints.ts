@@ -12,6 +12,7 @@
 import { ORDER_STATE, perSecond, READ, SECOND } from './endpoint-parts.ts';
 import type { CacheGroup, CachePolicy, Endpoint, HttpMethod } from './endpoint-types.ts';
 import { ALGO_ENDPOINTS } from './endpoints-algo.ts';
+import { HISTORY_ENDPOINTS } from './endpoints-history.ts';
 import { MARKET_ENDPOINTS } from './endpoints-market.ts';
 import { WALLET_ENDPOINTS } from './endpoints-wallet.ts';
 import * as account from './fields-account.ts';
@@ -197,6 +198,8 @@ export const ENDPOINTS = {
     body: account.INTERNAL_TRANSFER_BODY,
     auth: 'private',
     idempotency: 'keyed',
+    // The sender's withdrawal and the receiver's deposit show in their asset history.
+    invalidates: ['assetHistory'],
     data: ['internal_transfer_request_id'],
     limit: perSecond(10, 'default'),
   },
@@ -280,6 +283,7 @@ export const ENDPOINTS = {
   ...MARKET_ENDPOINTS,
   ...ALGO_ENDPOINTS,
   ...WALLET_ENDPOINTS,
+  ...HISTORY_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 /** A route string of the table: `'POST /v1/order'`. */

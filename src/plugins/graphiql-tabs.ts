@@ -9,6 +9,7 @@ import { OPEN_ORDERS_TAB } from './graphiql-tabs/open-orders.ts';
 import { ORDER_UPDATES_TAB } from './graphiql-tabs/order-updates.ts';
 import { PLACE_ORDER_TAB } from './graphiql-tabs/place-order.ts';
 import { PORTFOLIO_TAB } from './graphiql-tabs/portfolio.ts';
+import { PORTFOLIO_HISTORY_TAB } from './graphiql-tabs/portfolio-history.ts';
 import { REFERRAL_ADMIN_TAB } from './graphiql-tabs/referral-admin.ts';
 import type { ExampleTab } from './graphiql-tabs/tab.ts';
 import { TICKER_TAB } from './graphiql-tabs/ticker.ts';
@@ -20,6 +21,7 @@ export const EXAMPLE_TABS: readonly ExampleTab[] = [
   PLACE_ORDER_TAB,
   OPEN_ORDERS_TAB,
   PORTFOLIO_TAB,
+  PORTFOLIO_HISTORY_TAB,
   TPSL_TAB,
   ORDER_UPDATES_TAB,
   TRADING_SCREEN_TAB,

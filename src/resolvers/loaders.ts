@@ -8,6 +8,7 @@ import type { RefereeRebateSummaryQuery, ReferralAdminInfoQuery } from '../contr
 import { type Loaders, unauthenticated } from '../schema/types.ts';
 import type { AccountApi } from '../upstream/api.ts';
 import { readActiveAlgoOrders } from './algo-active.ts';
+import { readOrderFills } from './order-fills.ts';
 
 /** Stable cache key for a query object: sorted keys, undefined/null dropped. */
 export function queryKey(query: object): string {
@@ -38,6 +39,7 @@ class RequestLoaders implements Loaders {
   #order: Loaders['order'] | undefined;
   #orderById: Loaders['orderById'] | undefined;
   #algoOrders: Loaders['algoOrders'] | undefined;
+  #orderFills: Loaders['orderFills'] | undefined;
   #referralAdminInfo: Loaders['referralAdminInfo'] | undefined;
   #refereeRebateSummary: Loaders['refereeRebateSummary'] | undefined;
 
@@ -66,6 +68,14 @@ class RequestLoaders implements Loaders {
   get algoOrders(): Loaders['algoOrders'] {
     this.#algoOrders ??= new DataLoader(each(() => readActiveAlgoOrders(this.need())));
     return this.#algoOrders;
+  }
+
+  /** Every order's fills of the request in one batch (order-fills.ts), keyed by order id. */
+  get orderFills(): Loaders['orderFills'] {
+    this.#orderFills ??= new DataLoader((orders) => readOrderFills(this.need(), orders), {
+      cacheKeyFn: (order) => order.orderId,
+    });
+    return this.#orderFills;
   }
 
   get referralAdminInfo(): Loaders['referralAdminInfo'] {

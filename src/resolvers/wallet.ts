@@ -3,18 +3,48 @@
  * with the account's request signature and never signed here. Before anything leaves, the
  * gateway checks what it can tell: the message's wallet and broker are this account's
  * (the upstream derives account ids from them) and its nonce was not sent already (the
- * shared nonce ledger, src/idempotency/nonces.ts). The signature itself only the upstream
- * checks. A refused request gives its nonce back; one that may have gone through keeps it.
+ * shared nonce ledger, src/idempotency/nonces.ts), and its wallet signed it (EIP-712 recovery,
+ * auth/wallet-signature.ts): a message changed after signing never leaves. Whether the nonce
+ * was issued and the amount can be paid only the upstream knows. A refused request gives its
+ * nonce back; one that may have gone through keeps it.
  */
 import { accountIdOf, sameHex } from '../auth/account-id.ts';
+import { walletSigner } from '../auth/wallet-signature.ts';
 import { DUPLICATE } from '../contract/errors.ts';
+import { SETTLE_PNL_TYPE, WITHDRAW_TYPE } from '../contract/wallet.ts';
 import type { WalletNonceKind } from '../idempotency/nonces.ts';
 import { type GatewayContext, inputIssuesError, requireAccount } from '../schema/types.ts';
 import type { UpstreamError } from '../upstream/errors.ts';
 
 export interface WalletEnvelope {
+  signature: string;
   userAddress: string;
-  message: { brokerId: string };
+  verifyingContract: string;
+  message: { brokerId: string } & Readonly<Record<string, unknown>>;
+}
+
+const TYPED = {
+  withdraw: { primaryType: 'Withdraw', fields: WITHDRAW_TYPE },
+  settle: { primaryType: 'SettlePnl', fields: SETTLE_PNL_TYPE },
+} as const;
+
+/** BAD_USER_INPUT unless `userAddress`'s key signed the message as it is now. */
+function checkSignature(kind: WalletNonceKind, input: WalletEnvelope): void {
+  const typed = {
+    ...TYPED[kind],
+    message: input.message,
+    verifyingContract: input.verifyingContract,
+  };
+  const signer = walletSigner(typed, input.signature);
+  if (signer && sameHex(signer, input.userAddress)) return;
+  throw inputIssuesError([
+    {
+      field: 'input.signature',
+      path: ['input', 'signature'],
+      rule: 'walletSignature',
+      message: `is not userAddress's EIP-712 signature of this ${typed.primaryType} message (changed after signing, or signed by another key or for another domain)`,
+    },
+  ]);
 }
 
 /** BAD_USER_INPUT unless `userAddress` under `brokerId` is the caller's account. */
@@ -53,6 +83,7 @@ export async function sendWalletSigned<R>(
 ): Promise<R> {
   const account = requireAccount(ctx);
   checkWallet(account.accountId, input);
+  checkSignature(nonce.kind, input);
   const ledger = ctx.idempotency?.nonces;
   const claimed = await ledger?.claim(account.accountId, nonce.kind, nonce.value).catch(() => null);
   if (claimed === false) {

@@ -9,6 +9,7 @@ import { BATCH_ORDERS_MAX } from '../contract/constants.ts';
 import type { EndpointKey } from '../contract/endpoints.ts';
 import { ALGO_DOCS } from './openapi-algo.ts';
 import { BROKER_DOCS } from './openapi-broker.ts';
+import { HISTORY_DOCS } from './openapi-history.ts';
 import { MARKET_DOCS } from './openapi-market.ts';
 import {
   bool,
@@ -32,6 +33,7 @@ export const ROUTE_DOCS = {
   ...MARKET_DOCS,
   ...ALGO_DOCS,
   ...WALLET_DOCS,
+  ...HISTORY_DOCS,
   'GET /v1/client/info': {
     operationId: 'clientInfo',
     summary: 'The authenticated account: fee rates, leverage, margin factors',

@@ -8,6 +8,8 @@ import { formatEd25519PublicKey, parseEd25519PublicKey, parseTradingKey } from '
 import type { MarginMode } from '../contract/wire.ts';
 import { AlgoBook } from './algo/book.ts';
 import { SandboxEvents } from './events.ts';
+import { HistoryBook } from './history/book.ts';
+import { recordHistory } from './history/recorder.ts';
 import { holdingRow } from './holdings.ts';
 import { DEFAULT_SYMBOLS } from './market/default-symbols.ts';
 import { MarketEvents } from './market/events.ts';
@@ -73,6 +75,8 @@ export class SandboxState {
   readonly algo = new AlgoBook();
   /** Withdrawals, PnL settlements and their nonces, per account (wallet/book.ts). */
   readonly wallet = new WalletBook();
+  /** Deposits, transfers, closed positions, liquidations and funding fees (history/). */
+  readonly history = new HistoryBook();
   /** Order, position and balance changes, for the live streams. */
   readonly events = new SandboxEvents();
   /** Book, trade and mark changes of every market (market/events.ts). */
@@ -108,6 +112,7 @@ export class SandboxState {
       },
       this.marketEvents,
     );
+    recordHistory(this);
     for (const account of seed.accounts) this.registerAccount(account);
   }
 
@@ -166,6 +171,7 @@ export class SandboxState {
         referredBy: undefined,
       };
       this.accounts.set(id, account);
+      this.history.seedDeposited(account, this.clock());
     }
     this.keys.set(key, id);
     return account;

@@ -218,8 +218,8 @@ export class TradingEngine {
    */
   private takeFills(order: Order, market: Market, fills: Fill[], now: number): void {
     for (const { price, quantity, maker } of fills) {
-      this.fill(order, { price, quantity }, false, now);
-      if (maker) this.fill(maker, { price, quantity }, true, now);
+      const taken = this.fill(order, { price, quantity }, false, now);
+      if (maker) this.fill(maker, { price, quantity }, true, now, taken);
       market.print(order.side, price, quantity, now);
     }
   }
@@ -276,9 +276,12 @@ export class TradingEngine {
     });
   }
 
-  /** Applies one fill, sets the status it leads to, and tells order, position and balances. */
-  private fill(order: Order, fill: Fill, maker: boolean, now: number): void {
-    const effect = applyFill(this.state, order, fill, maker, now);
+  /**
+   * Applies one fill, sets the status it leads to, and tells order, position and balances;
+   * returns its trade id (`matchId`: the taker's, on the maker's side of the same match).
+   */
+  private fill(order: Order, fill: Fill, maker: boolean, now: number, matchId?: number): number {
+    const effect = applyFill(this.state, order, fill, maker, now, matchId);
     const done =
       order.quantity === null
         ? !this.amountLeft(order, this.state.market(order.symbol))
@@ -292,5 +295,6 @@ export class TradingEngine {
       events.emit('position', { accountId: account.accountId, position, timestamp: now });
     }
     for (const account of effect.accounts) this.state.emitBalance(account);
+    return effect.detail.tradeId;
   }
 }

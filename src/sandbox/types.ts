@@ -35,6 +35,11 @@ export interface Trade {
   fee: number;
   realizedPnl: number;
   maker: boolean;
+  /** The trade id of the fill that matched this one's side first (the taker's). */
+  matchId: number;
+  /** The order tag's part of `fee`, and its rate. */
+  enumFee: number;
+  enumFeeRate: number;
   time: number;
 }
 

@@ -29,6 +29,13 @@ import './live-market.ts';
 import './algo-live.ts';
 import './cancel-on-disconnect.ts';
 import './trading-screen.ts';
+import './trades.ts';
+import './order-fills.ts';
+import './asset-history.ts';
+import './position-history.ts';
+import './liquidations.ts';
+import './funding-fees.ts';
+import './pnl-settlements.ts';
 
 /** Built once at import, without side effects (no server, no Redis); sorted for stable SDL. */
 export const schema = withCodedEnumErrors(builder.toSchema({ sortSchema: true }));

@@ -51,6 +51,15 @@ export const FillRef = builder.objectRef<FillModel>('Fill').implement({
     fee: t.exposeFloat('fee'),
     feeAsset: t.exposeString('feeAsset'),
     tradeId: t.exposeString('tradeId'),
+    isMaker: t.exposeBoolean('isMaker', {
+      nullable: true,
+      description:
+        'The order was resting (maker); null on a pushed fill (the stream does not say).',
+    }),
+    realizedPnl: t.exposeFloat('realizedPnl', {
+      nullable: true,
+      description: 'PnL this fill realized; null on a pushed fill (the stream does not say).',
+    }),
   }),
 });
 
@@ -112,8 +121,10 @@ const LiquidationEventRef = builder.objectRef<LiquidationEventModel>('Liquidatio
   }),
 });
 
-const WithdrawalStatusEnum = builder.enumType('WithdrawalStatus', { values: WALLET_STATUSES });
-const WalletSideEnum = builder.enumType('WalletSide', { values: WALLET_SIDES });
+export const WithdrawalStatusEnum = builder.enumType('WithdrawalStatus', {
+  values: WALLET_STATUSES,
+});
+export const WalletSideEnum = builder.enumType('WalletSide', { values: WALLET_SIDES });
 
 const WithdrawalStatusEventRef = builder
   .objectRef<WithdrawalStatusEventModel>('WithdrawalStatusEvent')

@@ -20,9 +20,11 @@ import type { LiveMetrics } from '../live/metrics.ts';
 import type { OrderWaits } from '../live/order-waits.ts';
 import type { ResumeBounds } from '../live/resume-bounds.ts';
 import type { AlgoOrderModel } from '../models/algo-order.ts';
+import type { OrderFillsKey } from '../models/trade.ts';
 import type { TradingScreens } from '../screen/trading-screens.ts';
 import type { AccountApi, UpstreamApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/index.ts';
+import type { FillModel } from '../upstream/stream/models.ts';
 import { type ErrorCode, unauthenticated } from './errors.ts';
 
 export { mutation, orThrowCoded } from './error-map.ts';
@@ -79,6 +81,8 @@ export interface Loaders {
   orderById: DataLoader<number, OrderRecord>;
   /** Working algo orders (roots, legs nested) by account id: one read per request. */
   algoOrders: DataLoader<string, AlgoOrderModel[]>;
+  /** Orders' fills, every order of the request in one batch (one read per page of trades). */
+  orderFills: DataLoader<OrderFillsKey, FillModel[], number>;
   referralAdminInfo: DataLoader<ReferralAdminInfoQuery, ReferralAdminInfo, string>;
   refereeRebateSummary: DataLoader<RefereeRebateSummaryQuery, RefereeRebateSummary, string>;
 }

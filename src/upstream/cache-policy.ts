@@ -13,10 +13,19 @@
  *   leverage(s)             {a:…}:cache:leverage              field = query, "-" accountTtlMs
  *   referralAdminInfo       {a:…}:cache:referralAdminInfo     field = query      referralTtlMs
  *   refereeRebateSummary    {a:…}:cache:refereeRebateSummary  field = query      referralTtlMs
+ *   trades, orderTrades     {a:…}:cache:trades                field = query, "o:…" openOrderTtlMs
+ *   positionHistory         {a:…}:cache:positionHistory       field = query      openOrderTtlMs
+ *   assetHistory            {a:…}:cache:assetHistory          field = query      openOrderTtlMs
+ *   liquidations            {a:…}:cache:liquidations          field = query      openOrderTtlMs
+ *   fundingFeeHistory       {a:…}:cache:fundingFees           field = query      openOrderTtlMs
+ *   pnlSettlementHistory    {a:…}:cache:pnlSettlements        field = query      openOrderTtlMs
  *
  * Every group lives in one hash, so a mutation invalidates the whole group with one DEL (no
- * key scans): any order mutation drops the account's orders, lists, positions, balances and
- * algo orders at once, even a cancel that names an order only by its exchange id.
+ * key scans): any order mutation drops the account's orders, lists, positions, balances,
+ * algo orders, trades and position history at once, even a cancel that names an order only by
+ * its exchange id. The history lists are short-lived too (a fill, a liquidation, a funding
+ * period or a withdrawal can add a row with no mutation of this gateway): the stream's
+ * order, liquidation and wallet pushes drop theirs.
  *
  * Market data (`shared` policies) is the same for every caller, so it is not per account:
  * one string key per variant, expiring on its own (a hash would keep every variant ever

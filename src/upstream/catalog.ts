@@ -77,6 +77,7 @@ import type {
   WithdrawRequestBody,
   WithdrawRequestResult,
 } from '../contract/wire-wallet.ts';
+import { HISTORY_OPERATIONS } from './catalog-history.ts';
 import { type CallArgs, type Operation, op, type QueryValue, query } from './operation.ts';
 
 export type {
@@ -238,6 +239,8 @@ export const CATALOG = {
   ),
   settleNonce: op<SettleNonce>()('GET /v1/settle_nonce'),
   settlePnl: op<SettlePnlResult>()('POST /v1/settle_pnl', (body: SettlePnlBody) => ({ body })),
+  // Account history (contract/endpoints-history.ts).
+  ...HISTORY_OPERATIONS,
 } as const;
 
 export type Catalog = typeof CATALOG;

@@ -38,6 +38,8 @@ export interface Harness {
   upstreamCalls(filter?: Parameters<Sandbox['requestCount']>[0]): number;
   /** Moves the shared clock (sandbox and client) forward. */
   advance(ms: number): void;
+  /** The shared clock's time, ms (for a direct sandbox client's signatures). */
+  now(): number;
   close(): Promise<void>;
 }
 
@@ -116,6 +118,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     advance(ms) {
       now += ms;
     },
+    now: clock,
     async close() {
       await upstream.close();
       await sandbox.close();

@@ -1,6 +1,7 @@
 /**
  * What the market model tells as it happens, per symbol: the book changed (its resting
- * orders, its synthetic levels or its mid moved), a trade printed, the mark moved. Emitted
+ * orders, its synthetic levels or its mid moved), a trade printed, the mark moved, a funding
+ * period settled. Emitted
  * synchronously, after the change is complete (a listener reading the book sees it whole and
  * never crossed); one `book` event per engine operation, however many orders it touched.
  * Typed like the sandbox's own events (../events.ts): a throwing listener cannot break the
@@ -20,10 +21,21 @@ export interface MarkChanged {
   timestamp: number;
 }
 
+/** A funding period ended: its rate settles on every position held (funding.ts). */
+export interface FundingSettled {
+  symbol: string;
+  rate: number;
+  /** The mark the period settled at. */
+  mark: number;
+  /** The period's end (ms), a UTC boundary. */
+  timestamp: number;
+}
+
 export interface MarketEventMap {
   book: BookChanged;
   trade: PublicTrade;
   mark: MarkChanged;
+  funding: FundingSettled;
 }
 
 export type MarketEventName = keyof MarketEventMap;
@@ -34,6 +46,7 @@ export class MarketEvents {
     book: new Set(),
     trade: new Set(),
     mark: new Set(),
+    funding: new Set(),
   };
 
   /** Receives a listener's exception; the engine carries on. */

@@ -42,6 +42,8 @@ export function fundingRateOf(premium: number, rules: FundingRules): number {
 export interface FundingSource {
   mark(): number;
   premiumAt(time: number): number;
+  /** A period settled at `time` (its end) at `rate`: positions pay or receive it. */
+  settled?(rate: number, time: number): void;
 }
 
 export class FundingClock {
@@ -103,6 +105,7 @@ export class FundingClock {
     this.lastRateTime = this.periodStart + this.periodMs;
     this.sumUnitary = round(this.sumUnitary + this.lastRate * this.source.mark(), 10);
     this.startPeriod(this.lastRateTime);
+    this.source.settled?.(this.lastRate, this.lastRateTime);
   }
 
   private startPeriod(start: number): void {

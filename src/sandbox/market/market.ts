@@ -78,7 +78,12 @@ export class Market {
     this.index = new IndexPrice(this.mid, now, this.priceDecimals);
     this.funding = new FundingClock(
       this.rules,
-      { mark: () => this.mid, premiumAt: (t) => this.premiumAt(t) },
+      {
+        mark: () => this.mid,
+        premiumAt: (t) => this.premiumAt(t),
+        settled: (rate, timestamp) =>
+          this.events.emit('funding', { symbol: this.symbol, rate, mark: this.mid, timestamp }),
+      },
       now,
     );
   }

@@ -11,6 +11,8 @@ import { cancelAllAfterRoutes } from './cancel-all-after.ts';
 import { batchCancelRoutes } from './cancel-batch.ts';
 import { editRoutes } from './edit.ts';
 import { fundingRoutes } from './funding.ts';
+import { historyPositionRoutes } from './history-positions.ts';
+import { historyWalletRoutes } from './history-wallet.ts';
 import { klineRoutes } from './klines.ts';
 import { leverageRoutes } from './leverage.ts';
 import { marketBookRoutes } from './market-book.ts';
@@ -20,6 +22,7 @@ import { orderRoutes } from './orders.ts';
 import { pointsRoutes } from './points.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { referralRoutes } from './referral.ts';
+import { tradeRoutes } from './trades.ts';
 import { transferRoutes } from './transfers.ts';
 import { walletRoutes } from './wallet.ts';
 
@@ -46,4 +49,7 @@ export const SANDBOX_ROUTES: readonly Route[] = [
   ...algoReadRoutes,
   ...leverageRoutes,
   ...walletRoutes,
+  ...tradeRoutes,
+  ...historyPositionRoutes,
+  ...historyWalletRoutes,
 ];

@@ -2,11 +2,13 @@
  * Liquidations: after a mid move, every account holding the symbol whose collateral (balance
  * plus unsettled PnL) has fallen below its maintenance margin has its pending orders
  * cancelled and every position closed at the mark, paying the liquidator fee. Told as a
- * `liquidation` event (the `liquidationsaccount` push), then position and balance events.
+ * `liquidation` event (the `liquidationsaccount` push), then position and balance events, and
+ * kept in the history (a liquidation row; its positions closed in the position history).
  * A deliberately small model, like the portfolio it reads (docs/sandbox.md).
  */
 import { round } from '../decimal.ts';
 import type { Liquidated } from '../events.ts';
+import { liquidationRecorded, type TakenOver } from '../history/liquidations.ts';
 import { positionRowOf, positionsOf } from '../portfolio.ts';
 import { isPending } from '../records.ts';
 import type { Account, Position, SandboxState } from '../state.ts';
@@ -61,7 +63,9 @@ export class Liquidator {
       timestamp: now,
     };
     let balance = account.balance;
+    const figures = positionsOf(state, account, now);
     const closed: Position[] = [];
+    const taken: TakenOver[] = [];
     for (const [key, position] of account.positions) {
       if (position.quantity === 0) continue;
       const [symbol = '', marginMode = 'CROSS'] = key.split('|');
@@ -76,7 +80,10 @@ export class Liquidator {
         liquidatorFee: fee,
       });
       closed.push(position);
+      taken.push({ key, quantity: position.quantity, averageOpenPrice: position.averageOpenPrice });
     }
+    const toInsuranceFund = Math.max(0, -balance);
+    liquidationRecorded(state, account, { event, figures, taken, toInsuranceFund });
     for (const position of closed) {
       position.quantity = 0;
       position.averageOpenPrice = 0;

@@ -38,6 +38,8 @@ import { StreamSocket } from './socket.ts';
 
 /** Cache groups an order or algo event makes stale: what an order mutation makes stale. */
 const ORDER_GROUPS = ORDER_STATE;
+/** A liquidation cancels orders, closes positions and is a row of the liquidation list. */
+const LIQUIDATION_GROUPS: readonly CacheGroup[] = [...ORDER_STATE, 'liquidations'];
 /** Attempts of a failing gap read (with the reconnect backoff) before it waits for the next resync. */
 const RESYNC_ATTEMPTS = 5;
 
@@ -209,14 +211,14 @@ export class AccountStream {
       }
       case 'liquidationsaccount':
         for (const event of liquidationsFromStream(data)) {
-          await invalidate(ORDER_GROUPS);
+          await invalidate(LIQUIDATION_GROUPS);
           emit({ type: 'account', event });
         }
         return;
       case 'wallet': {
         const event = walletFromStream(data);
         if (!event) return;
-        await invalidate(['balances']);
+        await invalidate(['balances', 'assetHistory']);
         emit({ type: 'account', event });
         return;
       }

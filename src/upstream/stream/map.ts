@@ -63,6 +63,8 @@ export function orderUpdateFromStream(data: unknown): OrderUpdateModel | undefin
           fee: num(data.fee) ?? 0,
           feeAsset: str(data.feeAsset) ?? '',
           tradeId,
+          isMaker: null,
+          realizedPnl: null,
         }
       : null,
     source: 'stream',

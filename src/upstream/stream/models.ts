@@ -16,6 +16,10 @@ export interface FillModel {
   fee: number;
   feeAsset: string;
   tradeId: string;
+  /** null when the upstream did not say (`executionreport` does not). */
+  isMaker: boolean | null;
+  /** PnL this fill realized; null when the upstream did not say (`executionreport`). */
+  realizedPnl: number | null;
 }
 
 export interface OrderUpdateModel {

@@ -69,6 +69,7 @@ describe('GraphiQL example tabs', () => {
       'EditOrder',
       'CancelOrder',
       'Portfolio',
+      'PortfolioHistory',
       'TpSl',
       'OpenLong',
       'SetTpSl',

@@ -5,7 +5,8 @@
  * the gateway, checked by the sandbox's own EIP-712 recovery; the withdrawal's statuses
  * arrive on accountEvents over graphql-ws. What the gateway can tell (another wallet, a
  * receiver that is not the wallet, a nonce already sent, by either replica) is refused
- * before any upstream call; a tampered message only the sandbox can tell, and does.
+ * before any upstream call, and so is a message changed after signing (the gateway recovers the
+ * signer with ox; the sandbox's own recovery refuses it too: test/integration/sandbox).
  * maxWithdrawable is the facts' formula on the account's REST figures. docs/api.md's
  * TypeScript example runs as written.
  */
@@ -166,18 +167,18 @@ describe('requestWithdrawal', () => {
     expect(calls('/v1/withdraw_request')).toBe(sent);
   });
 
-  it('sends a message changed after signing; the sandbox refuses it, the nonce stays usable', async () => {
+  it('refuses a message changed after signing before the upstream; the nonce stays usable', async () => {
     const input = await signedWithdrawal('1000000');
     const tampered = { ...input, message: { ...input.message, amount: '900000000' } };
     const sent = calls('/v1/withdraw_request');
     const r = await gql(WITHDRAW, { input: tampered });
     expect(r.data.requestWithdrawal).toMatchObject({
       __typename: 'InputError',
+      code: 'BAD_USER_INPUT',
       field: 'input.signature',
       rule: 'walletSignature',
-      upstreamCode: -1005,
     });
-    expect(calls('/v1/withdraw_request')).toBe(sent + 1);
+    expect(calls('/v1/withdraw_request')).toBe(sent);
     const ok = await gql(WITHDRAW, { input });
     expect(ok.data.requestWithdrawal.withdrawId).toBeTypeOf('number');
   });
@@ -209,8 +210,14 @@ describe('settlePnl', () => {
       message,
     };
     const tampered = { ...input, message: { ...message, timestamp: message.timestamp + 1 } };
+    const before = calls('/v1/settle_pnl');
     const bad = await gql(SETTLE, { input: tampered });
-    expect(bad.data.settlePnl).toMatchObject({ field: 'input.signature', upstreamCode: -1005 });
+    expect(bad.data.settlePnl).toMatchObject({
+      __typename: 'InputError',
+      field: 'input.signature',
+      rule: 'walletSignature',
+    });
+    expect(calls('/v1/settle_pnl')).toBe(before);
     const r = await gql(SETTLE, { input });
     expect(r.data.settlePnl).toEqual({
       __typename: 'SettlePnlSuccess',

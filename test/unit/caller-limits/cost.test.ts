@@ -59,6 +59,13 @@ describe('operationCost', () => {
     const max = (side: string) =>
       `${side}: maxOrderQuantity(symbol: "PERP_ETH_USDC", side: ${side})`;
     expect(cost(`{ account { ${max('BUY')} ${max('SELL')} } }`).total).toBe(3);
+    // Each history list is a read of its own; every order's fills are one batch, not counted.
+    const history =
+      'assetHistory trades positionHistory liquidations fundingFees pnlSettlements'.split(' ');
+    const reads = history.map((field) => `${field} { totalCount }`).join(' ');
+    expect(cost(`{ account { ${reads} } }`).total).toBe(7);
+    const fills = '{ account { orders(first: 50) { edges { node { fills { tradeId } } } } } }';
+    expect(cost(fills).total).toBe(2);
   });
 
   it('counts a field repeated without aliases once: GraphQL merges it into one', () => {

@@ -48,7 +48,16 @@ describe('stream payload mapping', () => {
       timestamp: 1_700_000_000_000,
       marginMode: 'CROSS',
       reduceOnly: false,
-      fill: { price: 2900, quantity: 0.4, fee: 0.58, feeAsset: 'USDC', tradeId: '7' },
+      fill: {
+        price: 2900,
+        quantity: 0.4,
+        fee: 0.58,
+        feeAsset: 'USDC',
+        tradeId: '7',
+        // executionreport says neither: only the trades reads do.
+        isMaker: null,
+        realizedPnl: null,
+      },
       source: 'stream',
     });
     expect(orderUpdateFromStream({ ...report, tradeId: 0 })?.fill).toBeNull();

@@ -18,6 +18,7 @@ const NAMES = [
   'PlaceOrder',
   'OpenOrders',
   'Portfolio',
+  'PortfolioHistory',
   'TpSl',
   'OrderUpdates',
   'TradingScreen',
@@ -77,7 +78,7 @@ describe('GraphiQL example tabs', () => {
     const bearerOf = (headers: string | null | undefined) =>
       (JSON.parse(headers ?? '{}') as { Authorization?: string }).Authorization;
     expect(tabs.map((t) => bearerOf(t.headers))).toEqual([
-      ...Array(9).fill('Bearer svcgw_trader_token'),
+      ...Array(10).fill('Bearer svcgw_trader_token'),
       'Bearer svcgw_admin_token',
     ]);
     expect(bearerOf(opened.defaultHeaders)).toBe('Bearer svcgw_trader_token');

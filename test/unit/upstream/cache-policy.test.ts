@@ -129,6 +129,10 @@ describe('invalidatedKeys', () => {
       cacheKey(alice, 'accountInfo'),
     ]);
     expect(invalidatedKeys(CATALOG.accountInfo, alice)).toEqual([]);
+    expect(invalidatedKeys(CATALOG.withdrawRequest, alice)).toContain(
+      cacheKey(alice, 'assetHistory'),
+    );
+    expect(invalidatedKeys(CATALOG.settlePnl, alice)).toContain(cacheKey(alice, 'pnlSettlements'));
     expect(invalidatedKeys(CATALOG.createOrder, { kind: 'global' })).toEqual([]);
     // No mutation makes market data stale: it is the market's, not the account's.
     for (const op of Object.values(CATALOG)) {
@@ -143,15 +147,27 @@ describe('invalidatedKeys', () => {
           'accountInfo',
           // The account's own leverage setting (the leverage updates), not market data.
           'leverage',
+          // The account's own history: a fill's trades and closed positions, its transfers
+          // and withdrawals, its PnL settlements.
+          'trades',
+          'positionHistory',
+          'assetHistory',
+          'pnlSettlements',
         ]).toContain(group);
       }
     }
   });
 
-  it('drops every order, order list, position, balance and algo order of the account on any order mutation', () => {
-    const orderState = ['order', 'orders', 'positions', 'balances', 'algoOrders'].map((g) =>
-      cacheKey(alice, g),
-    );
+  it('drops every order, order list, position, balance, algo order, trade and closed position of the account on any order mutation', () => {
+    const orderState = [
+      'order',
+      'orders',
+      'positions',
+      'balances',
+      'algoOrders',
+      'trades',
+      'positionHistory',
+    ].map((g) => cacheKey(alice, g));
     const mutations = Object.values(CATALOG).filter((op) => op.auth === 'trading');
     expect(mutations.map((op) => op.name).sort()).toEqual([
       'batchCreateOrders',
@@ -177,6 +193,9 @@ describe('invalidatedKeys', () => {
       cacheEntry(CATALOG.positions, alice, {}),
       cacheEntry(CATALOG.position, alice, { params: { symbol: 'PERP_ETH_USDC' } }),
       cacheEntry(CATALOG.holdings, alice, { query: { all: 'true' } }),
+      cacheEntry(CATALOG.trades, alice, { query: { symbol: 'PERP_ETH_USDC', end_t: 5 } }),
+      cacheEntry(CATALOG.orderTrades, alice, { params: { order_id: '13' } }),
+      cacheEntry(CATALOG.positionHistory, alice, { query: { limit: 500 } }),
     ];
     for (const read of reads) expect(orderState).toContain(read?.key);
   });
