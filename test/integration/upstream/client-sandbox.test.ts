@@ -126,7 +126,7 @@ describe('every operation of the catalog', () => {
     );
     expect(armed - 900_000).toBeGreaterThanOrEqual(armedAt);
     expect(armed - 900_000).toBeLessThanOrEqual(Date.now());
-    await t.createOrder(marketOrder('fill-1'));
+    const fill = await t.createOrder(marketOrder('fill-1'));
     const positions = await t.positions();
     expect(positions.rows.map((r) => r.symbol)).toEqual(['PERP_BTC_USDC']);
     expect((await t.position('PERP_BTC_USDC')).position_qty).toBe(0.01);
@@ -160,6 +160,16 @@ describe('every operation of the catalog', () => {
       limit: 2,
     });
     expect(tv).toMatchObject({ s: 'ok', v: expect.arrayContaining([0.01]) });
+    // The account history: the fill above is a trade of the list and of its order.
+    const fills = await t.trades({ symbol: 'PERP_BTC_USDC', size: 10 });
+    expect(fills.rows.map((r) => r.order_id)).toContain(fill.order_id);
+    expect((await t.orderTrades(fill.order_id)).rows).toHaveLength(1);
+    expect((await t.positionHistory({ limit: 10 })).rows).toEqual(expect.any(Array));
+    expect((await t.liquidations({ size: 10 })).meta.current_page).toBe(1);
+    expect((await t.fundingFeeHistory({ size: 10 })).rows).toEqual(expect.any(Array));
+    expect((await t.pnlSettlementHistory({ size: 10 })).rows).toEqual([]);
+    const assets = await t.assetHistory({ side: 'DEPOSIT', size: 10 });
+    expect(assets.rows.map((r) => r.trans_status)).toContain('COMPLETED');
     // The algo and leverage operations: upstream/algo-client.test.ts; the wallet ones (a
     // wallet signs them): streams/wallet.test.ts.
     const algo = new Set<string>(
