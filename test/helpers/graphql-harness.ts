@@ -48,13 +48,19 @@ export interface HarnessOptions {
   limits?: { scale?: number } | false;
   /** Client cache. @default true */
   cache?: boolean;
+  /** The sandbox's time per withdrawal status (real time). @default 1000 */
+  withdrawalStepMs?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   // One manual clock for both sides: rate-limit windows move only when a test says so.
   let now = Date.now();
   const clock = () => now;
-  const sandbox = await createSandbox({ clock, limits: options.limits ?? { scale: 1 } });
+  const sandbox = await createSandbox({
+    clock,
+    limits: options.limits ?? { scale: 1 },
+    withdrawalStepMs: options.withdrawalStepMs,
+  });
   const demo = sandbox.demo;
   if (!demo) throw new Error('sandbox started without demo accounts');
   const upstream = createUpstreamClient({

@@ -4,16 +4,12 @@
  * closed positions, liquidations, funding periods) ends with exactly the rows the sandbox
  * listed when the first page was read — none lost, none twice — while the sandbox's list has
  * grown at its top meanwhile. `Order.fills` of 50 orders is one upstream read of trades.
- * Bad filters are BAD_USER_INPUT naming field and rule, with nothing sent.
+ * Bad filters are BAD_USER_INPUT naming field and rule, with nothing sent. Withdrawals and PnL
+ * settlements, sent through the gateway with a wallet's signature: wallet-history.test.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../../src/auth/principal.ts';
-import { type GraphQLResult, type Harness, startHarness } from '../../helpers/graphql-harness.ts';
-import { makeAccount, SandboxClient, type TestAccount } from '../../helpers/sandbox-client.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: results are read as JSON
-type Any = any;
+import { type Harness, startHarness } from '../../helpers/graphql-harness.ts';
+import { type Any, historyKit, type Trader } from './history-kit.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,43 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+const { run, sandboxList, expectNoLossNoRepeat, ...kit } = historyKit(() => h);
+const trader = (balance?: number) => kit.trader({ balance });
+
 const ETH = 'PERP_ETH_USDC';
 const SOL = 'PERP_SOL_USDC';
 const NEAR = 'PERP_NEAR_USDC';
 const HOUR = 3_600_000;
-
-interface Trader {
-  principal: Principal;
-  account: TestAccount;
-  address: string;
-  rest: SandboxClient;
-}
-
-let seq = 0;
-function trader(balance?: number): Trader {
-  const account = makeAccount();
-  const address = `0x${randomBytes(20).toString('hex')}`;
-  h.sandbox.registerAccount({
-    ...account.seed,
-    userAddress: address,
-    ...(balance === undefined ? {} : { balance }),
-  });
-  const { accountId, secret, tradingSecret } = account;
-  return {
-    principal: {
-      label: `history-${++seq}`,
-      role: 'trader',
-      developer: false,
-      credentials: { accountId, secret, tradingSecret },
-    },
-    account,
-    address,
-    rest: new SandboxClient(h.sandbox.url, account, () => h.now()),
-  };
-}
-
-const run = (t: Trader, query: string, variables?: Record<string, unknown>) =>
-  h.exec<Any>(t.principal, query, variables) as Promise<GraphQLResult<Any>>;
 
 async function market(t: Trader, side: string, quantity: number, over: object = {}) {
   const r = await t.rest.order({
@@ -69,58 +35,6 @@ async function market(t: Trader, side: string, quantity: number, over: object = 
   });
   expect(r.status, r.text).toBe(200);
   return r.body.data.order_id as number;
-}
-
-/** A list as the sandbox holds it now, newest first, as row keys. */
-async function sandboxList(t: Trader, path: string, key: (row: Any) => string): Promise<string[]> {
-  const r = await t.rest.get(path);
-  expect(r.status, r.text).toBe(200);
-  return (r.body.data.rows as Any[]).map(key);
-}
-
-interface Walk {
-  /** The connection field and what a node's key is made of. */
-  field: string;
-  filter?: string;
-  node: string;
-  key: (node: Any) => string;
-  first: number;
-  /** Adds rows to the sandbox between two pages. */
-  between: () => Promise<void>;
-}
-
-/** Every page of a connection, `between` run after each one; the keys in page order. */
-async function pageThrough(t: Trader, w: Walk) {
-  const query = `query($first: Int, $after: String) { account { ${w.field}(first: $first, after: $after${
-    w.filter ? `, filter: ${w.filter}` : ''
-  }) { totalCount edges { node { ${w.node} } } pageInfo { hasNextPage endCursor } } } }`;
-  const keys: string[] = [];
-  const totals: number[] = [];
-  let after: string | null = null;
-  for (let pages = 0; pages < 40; pages++) {
-    const r = await run(t, query, { first: w.first, after });
-    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-    const page = r.data.account[w.field];
-    keys.push(...page.edges.map((e: Any) => w.key(e.node)));
-    totals.push(page.totalCount);
-    if (!page.pageInfo.hasNextPage) return { keys, totals, pages: pages + 1 };
-    after = page.pageInfo.endCursor;
-    await w.between();
-  }
-  throw new Error(`${w.field}: more than 40 pages`);
-}
-
-/** The walk ends with the list as it was at its first page; the sandbox's grew on top. */
-async function expectNoLossNoRepeat(t: Trader, w: Walk, path: string, key: (row: Any) => string) {
-  const before = await sandboxList(t, path, key);
-  const walked = await pageThrough(t, w);
-  const after = await sandboxList(t, path, key);
-  expect(walked.pages).toBeGreaterThan(2);
-  expect(walked.keys).toEqual(before);
-  expect(new Set(walked.totals)).toEqual(new Set([before.length]));
-  expect(after.length).toBeGreaterThan(before.length);
-  expect(after.slice(after.length - before.length)).toEqual(before);
-  return { before, after };
 }
 
 describe('pages while rows arrive between them', () => {
