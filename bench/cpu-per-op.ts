@@ -29,8 +29,8 @@ import { Deadline } from '../src/upstream/deadline.ts';
 import type { Exchange, ExchangeReply } from '../src/upstream/exchange.ts';
 import { createHttpExchange } from '../src/upstream/http-exchange.ts';
 import { createMemoryStore } from '../src/upstream/stores/memory.ts';
+import { ACCOUNT_QUERY } from './lib/documents.ts';
 import { startChild } from './lib/processes.ts';
-import { ACCOUNT_QUERY } from './lib/scenarios.ts';
 
 const { values } = parseArgs({
   options: {

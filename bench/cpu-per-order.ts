@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { parseArgs } from 'node:util';
+import { ACCOUNT_QUERY, orderInput, PLACE_ORDER_MUTATION } from './lib/documents.ts';
 import { killAllChildren, startChild } from './lib/processes.ts';
-import { ACCOUNT_QUERY, orderInput, PLACE_ORDER_MUTATION } from './lib/scenarios.ts';
 import { BENCH_LIMIT_SCALE, treeGateway } from './lib/tree-gateway.ts';
 
 const { values } = parseArgs({
