@@ -11,7 +11,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { type BenchOptions, parseBenchArgs, USAGE } from './lib/args.ts';
 import { type NodeBinary, resolveNode } from './lib/node-binary.ts';
 import { type PassResult, runPass } from './lib/pass.ts';
-import { describePinning, type Pinning, pin, planPinning } from './lib/pinning.ts';
+import { describePinning, type Pinning, planPinning } from './lib/pinning.ts';
 import { killAllChildren, runMain } from './lib/processes.ts';
 import { TARGETS } from './lib/ratios.ts';
 import {
@@ -138,8 +138,6 @@ function startRun(opts: BenchOptions, nodes: NodeBinary[]): MachineFacts {
     pinning,
     loadAverageAtStart: loadNow(),
   };
-  // This process only steers: on the load generator's CPU, off the servers'.
-  if (pinning.pinned) pin(process.pid, pinning.loadCpus);
   log(
     `bench: ${opts.onlyGiven ? opts.only.join(', ') : 'every scenario'} × (${opts.warmupS} s warm-up + ` +
       `${opts.durationS} s at ${opts.connections} connections + ${opts.latencyS} s at 1 connection), ` +

@@ -11,6 +11,7 @@ import {
 } from './connection-flood.ts';
 import { type FanoutResult, runFanout } from './fanout.ts';
 import { type HostileResult, runHostile } from './hostile.ts';
+import { type Pinning, steerOn } from './pinning.ts';
 import { type ResumeResult, runResume } from './resume.ts';
 import type { BenchContext } from './scenarios.ts';
 import { runScreenFanout, type ScreenFanoutResult, screenFanoutLines } from './screen-fanout.ts';
@@ -33,6 +34,7 @@ export interface ExtrasOptions {
   /** Fan-outs and the connection flood (the full list); hostile runs with `hostile` alone too. */
   fanouts: boolean;
   hostile: boolean;
+  pinning: Pinning;
   log: (line: string) => void;
 }
 
@@ -98,27 +100,46 @@ async function hostile(
   return result;
 }
 
-async function books(o: ExtrasOptions, problems: string[]) {
+async function book(o: ExtrasOptions, problems: string[]): Promise<BookFanoutResult | null> {
   const log = o.log;
   log('(12) book fan-out: orderBook(depth: 20) subscribers of one replica at 10 book updates/s');
-  const book = await attempt('bookFanout', problems, log, () =>
+  const result = await attempt('bookFanout', problems, log, () =>
     runBookFanout(
-      o.smoke ? { subscribers: 100, wsConnections: 5, durationS: 2, warmupS: 0, log } : { log },
+      o.smoke ? { subscribers: 100, wsConnections: 5, durationS: 1, warmupS: 0, log } : { log },
     ),
   );
-  for (const line of book ? bookFanoutLines(book) : []) log(line);
-  for (const p of book?.problems ?? []) problems.push(`bookFanout: ${p}`);
+  for (const line of result ? bookFanoutLines(result) : []) log(line);
+  for (const p of result?.problems ?? []) problems.push(`bookFanout: ${p}`);
+  return result;
+}
+
+async function screen(o: ExtrasOptions, problems: string[]): Promise<ScreenFanoutResult | null> {
+  const log = o.log;
   log(
     '(13) screen fan-out: tradingScreen(depth: 10) subscribers over 500 accounts, 10 book updates/s',
   );
-  const screen = await attempt('screenFanout', problems, log, () =>
+  const result = await attempt('screenFanout', problems, log, () =>
     runScreenFanout(
-      o.smoke ? { subscribers: 100, accounts: 10, durationS: 2, warmupS: 0, log } : { log },
+      o.smoke ? { subscribers: 100, accounts: 10, durationS: 1, warmupS: 0, log } : { log },
     ),
   );
-  for (const line of screen ? screenFanoutLines(screen) : []) log(line);
-  for (const p of screen?.problems ?? []) problems.push(`screenFanout: ${p}`);
-  return { book, screen };
+  for (const line of result ? screenFanoutLines(result) : []) log(line);
+  for (const p of result?.problems ?? []) problems.push(`screenFanout: ${p}`);
+  return result;
+}
+
+async function connectionFlood(
+  o: ExtrasOptions,
+  problems: string[],
+): Promise<ConnectionFloodResult | null> {
+  const result = await attempt('connectionFlood', problems, o.log, () =>
+    runConnectionFlood(o.smoke ? { connections: 500 } : {}),
+  );
+  if (result) {
+    o.log(`  ${describeConnectionFlood(result)}`);
+    if (!result.ok) problems.push(describeConnectionFlood(result));
+  }
+  return result;
 }
 
 async function resume(o: ExtrasOptions, problems: string[]): Promise<ResumeResult | null> {
@@ -137,31 +158,59 @@ async function resume(o: ExtrasOptions, problems: string[]): Promise<ResumeResul
   return result;
 }
 
-export async function runExtras(
-  ctx: BenchContext,
-  o: ExtrasOptions,
-  problems: string[],
-): Promise<Extras> {
-  const fan = o.fanouts ? await fanout(o, problems) : null;
-  const host = o.hostile ? await hostile(ctx, o, problems) : null;
-  const { book, screen } = o.fanouts ? await books(o, problems) : { book: null, screen: null };
-  let flood: ConnectionFloodResult | null = null;
-  if (o.fanouts) {
-    flood = await attempt('connectionFlood', problems, o.log, () =>
-      runConnectionFlood(o.smoke ? { connections: 500 } : {}),
-    );
-    if (flood) {
-      o.log(`  ${describeConnectionFlood(flood)}`);
-      if (!flood.ok) problems.push(describeConnectionFlood(flood));
-    }
-  }
-  const replay = o.fanouts ? await resume(o, problems) : null;
+type Apart = Omit<Extras, 'hostile'>;
+
+/** The runs in processes of their own: one after another, or all at once with `--smoke`. */
+async function apart(o: ExtrasOptions, problems: string[]): Promise<Apart> {
+  const none = { fanout: null, bookFanout: null, screenFanout: null, connectionFlood: null };
+  if (!o.fanouts) return { ...none, resume: null };
+  let previous: Promise<unknown> = Promise.resolve();
+  const step = <T>(run: () => Promise<T>): Promise<T> => {
+    const started = o.smoke ? run() : previous.then(run);
+    previous = started;
+    return started;
+  };
+  const [fan, books, screens, flood, replay] = await Promise.all([
+    step(() => fanout(o, problems)),
+    step(() => book(o, problems)),
+    step(() => screen(o, problems)),
+    step(() => connectionFlood(o, problems)),
+    step(() => resume(o, problems)),
+  ]);
   return {
     fanout: fan,
-    hostile: host,
-    bookFanout: book,
-    screenFanout: screen,
+    bookFanout: books,
+    screenFanout: screens,
     connectionFlood: flood,
     resume: replay,
+  };
+}
+
+export interface ExtraRuns {
+  /** Runs (10) hostile on the pass's servers, once the scenarios are measured, and the rest. */
+  finish(ctx: BenchContext): Promise<Extras>;
+}
+
+/**
+ * The extra runs of a pass. A full run takes each in turn when `finish` is called. With
+ * `--smoke` those in processes of their own start here, at once, beside the request scenarios
+ * and each other: a smoke run checks that each works, its figures mean nothing, and CI's smoke
+ * must stay under a minute.
+ */
+export function startExtras(o: ExtrasOptions, problems: string[]): ExtraRuns {
+  const early = o.smoke ? apart(o, problems) : null;
+  return {
+    async finish(ctx) {
+      // A full run starts the flood's process beside the load generator (the steering process
+      // sits there for it); the other runs' processes may use any CPU.
+      if (!o.smoke) steerOn(o.pinning, true);
+      let host: HostileResult | null = null;
+      try {
+        host = o.hostile ? await hostile(ctx, o, problems) : null;
+      } finally {
+        steerOn(o.pinning, false);
+      }
+      return { hostile: host, ...(await (early ?? apart(o, problems))) };
+    },
   };
 }

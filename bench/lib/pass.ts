@@ -4,12 +4,12 @@
  * into figures.
  */
 import type { BenchOptions } from './args.ts';
-import { type Extras, runExtras } from './extras.ts';
+import { type Extras, startExtras } from './extras.ts';
 import { type ScenarioFigures, scenarioFigures } from './figures.ts';
 import { startLoadDriver } from './load-driver.ts';
 import { failuresOf, type Measuring, measureAll, prepare } from './measure.ts';
 import type { NodeBinary } from './node-binary.ts';
-import type { Pinning } from './pinning.ts';
+import { type Pinning, steerOn } from './pinning.ts';
 import { type RunningChild, setChildNode } from './processes.ts';
 import { bounds, type RatioName, type Ratios, ratios, type Spread } from './ratios.ts';
 import { LABELS, type ScenarioName } from './report.ts';
@@ -74,6 +74,7 @@ export async function runPass(
   if (hostile) needed.add('gatewayCached');
   const started = Date.now();
   const profileDir = options.profileDir ? `${options.profileDir}/node-${node.wanted}` : undefined;
+  steerOn(pinning, false);
   const [{ servers, traders }, load] = await Promise.all([
     startServers(needed, { connections: options.connections, profileDir, pinning }),
     startLoadDriver(pinning),
@@ -90,21 +91,25 @@ export async function runPass(
         `; load generator pid ${load.pid}`,
     );
     const ctx: BenchContext = { servers, traders, load };
+    const extras =
+      withExtras && (hostile || !options.onlyGiven)
+        ? startExtras({ ...options, fanouts: !options.onlyGiven, hostile, pinning, log }, problems)
+        : null;
+    // A smoke run's extra runs may be starting processes now: they must not inherit this CPU.
+    steerOn(pinning, !options.smoke);
     const measuring = await prepare(scenarios, ctx, { ...options, log }, problems);
     // Profiles from here on: module loading and the warm-up's compilations stay out.
     for (const child of Object.values(servers)) child.startProfile();
     await measureAll(measuring, ctx, { ...options, log }, problems);
     const figures = figuresOf(measuring, problems, log);
-    const extras =
-      withExtras && (hostile || !options.onlyGiven)
-        ? await runExtras(ctx, { ...options, fanouts: !options.onlyGiven, hostile, log }, problems)
-        : null;
+    steerOn(pinning, false);
+    const extra = (await extras?.finish(ctx)) ?? null;
     const computed = ratios(figures, {
-      fanout: extras?.fanout ?? null,
-      hostile: extras?.hostile ?? null,
-      book: extras?.bookFanout ?? null,
-      screen: extras?.screenFanout ?? null,
-      resume: extras?.resume ?? null,
+      fanout: extra?.fanout ?? null,
+      hostile: extra?.hostile ?? null,
+      book: extra?.bookFanout ?? null,
+      screen: extra?.screenFanout ?? null,
+      resume: extra?.resume ?? null,
     });
     return {
       node: node.version,
@@ -112,7 +117,7 @@ export async function runPass(
       ...computed,
       bounds: bounds(figures),
       servers: describeServers(servers),
-      extras,
+      extras: extra,
     };
   } finally {
     await Promise.all(children.map((child) => child.stop()));

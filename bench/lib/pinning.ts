@@ -14,6 +14,8 @@ export interface Pinning {
   /** `taskset -c` lists, e.g. `1` and `0`; empty when not pinned. */
   loadCpus: string;
   serverCpus: string;
+  /** Every CPU this process may use: where children start (they inherit the affinity). */
+  allCpus: string;
   /** Why nothing is pinned (empty when pinned). */
   reason: string;
 }
@@ -41,6 +43,7 @@ export function planPinning(): Pinning {
     pinned: false,
     loadCpus: '',
     serverCpus: '',
+    allCpus: '',
     reason,
   });
   if (process.platform !== 'linux') return unpinned(`${process.platform}: no taskset`);
@@ -53,6 +56,7 @@ export function planPinning(): Pinning {
     pinned: true,
     loadCpus: String(load),
     serverCpus: cpus.slice(0, -1).join(','),
+    allCpus: cpus.join(','),
     reason: '',
   };
 }
@@ -66,6 +70,16 @@ export function pin(pid: number, cpus: string): void {
   const result = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { encoding: 'utf8' });
   if (result.status !== 0)
     throw new Error(`taskset -a -p -c ${cpus} ${pid}: ${result.stderr.trim()}`);
+}
+
+/**
+ * This process, which only steers, sits on the load generator's CPU while scenarios are
+ * measured (`measuring` true) and may use every CPU otherwise. A child inherits its parent's
+ * affinity as it is spawned: servers and the extra runs' processes started from a pinned
+ * steering process would all start on the load CPU, taking twice as long on two cores.
+ */
+export function steerOn(p: Pinning, measuring: boolean): void {
+  if (p.pinned) pin(process.pid, measuring ? p.loadCpus : p.allCpus);
 }
 
 export function describePinning(p: Pinning): string {

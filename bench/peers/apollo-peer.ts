@@ -136,7 +136,14 @@ const accessLog: ApolloServerPlugin<PeerContext> = {
   },
 };
 
-const server = new ApolloServer<PeerContext>({ typeDefs, resolvers, plugins: [accessLog] });
+const server = new ApolloServer<PeerContext>({
+  typeDefs,
+  resolvers,
+  plugins: [accessLog],
+  // onShutdown stops it; Apollo's own SIGTERM handler would re-raise the signal once stopped,
+  // which onShutdown ignores, and the child would wait for its 2 s forced exit.
+  stopOnTerminationSignals: false,
+});
 const { url } = await startStandaloneServer(server, {
   listen: { port: 0, host: '127.0.0.1' },
   context: async ({ req }) => {
