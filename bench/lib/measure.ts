@@ -6,8 +6,9 @@
  * requests, so that paired figures can be taken slice by slice.
  */
 import type { Measurements, SliceCost } from './figures.ts';
-import { combineLoads, failureCount } from './load.ts';
+import { combineLoads, failureCount, type LoadResult } from './load.ts';
 import { type LoadSpec, preflight } from './load-spec.ts';
+import { type Pinning, pin } from './pinning.ts';
 import { cpuTimeUs, type RunningChild } from './processes.ts';
 import { LABELS, type ScenarioName } from './report.ts';
 import type { BenchContext, Scenario } from './scenarios.ts';
@@ -20,6 +21,7 @@ export interface MeasureOptions {
   latencyS: number;
   openLoopS: number;
   slices: number;
+  pinning: Pinning;
   log: (line: string) => void;
 }
 
@@ -30,6 +32,27 @@ export interface Measuring extends Measurements {
   /** The sandbox behind the server (undefined when the sandbox is the server). */
   sandbox: RunningChild | undefined;
   failed: boolean;
+}
+
+/**
+ * `run`, with the sandbox moved to the load generator's CPU for its duration when the
+ * scenario asks (`sandboxApart`) and the run is pinned.
+ */
+async function placed(
+  scenario: Scenario,
+  ctx: BenchContext,
+  options: MeasureOptions,
+  run: () => Promise<LoadResult>,
+): Promise<LoadResult> {
+  const sandbox = ctx.servers.sandbox;
+  const { pinning } = options;
+  if (!scenario.sandboxApart || !sandbox || !pinning.pinned) return run();
+  pin(sandbox.pid, pinning.loadCpus);
+  try {
+    return await run();
+  } finally {
+    pin(sandbox.pid, pinning.serverCpus);
+  }
 }
 
 /** Set up, check and warm up each scenario; a failing one is reported and left out. */
@@ -47,7 +70,8 @@ export async function prepare(
       await scenario.setup?.(ctx);
       const spec = scenario.spec(ctx);
       await preflight(scenario.name, spec);
-      await ctx.load.closed(spec, { connections: options.connections, durationS: options.warmupS });
+      const warmup = { connections: options.connections, durationS: options.warmupS };
+      await placed(scenario, ctx, options, () => ctx.load.closed(spec, warmup));
       measuring.push({
         scenario,
         spec,
@@ -80,10 +104,12 @@ async function loadedSlice(m: Measuring, ctx: BenchContext, options: MeasureOpti
   const calls =
     m.scenario.server === 'ceiling' ? null : await sandboxControl(sandbox, 'GET', '/count');
   const before = { server: cpu(m.server), sandbox: cpu(m.sandbox), load: ctx.load.cpuUs() };
-  const result = await ctx.load.closed(m.spec, {
-    connections: options.connections,
-    durationS: options.durationS / options.slices,
-  });
+  const result = await placed(m.scenario, ctx, options, () =>
+    ctx.load.closed(m.spec, {
+      connections: options.connections,
+      durationS: options.durationS / options.slices,
+    }),
+  );
   const cost: SliceCost = {
     ok: result.ok,
     serverCpuUs: spent(before.server, cpu(m.server)),
@@ -129,10 +155,9 @@ export async function measureAll(
   await inSlices(measuring, options, problems, (m) => loadedSlice(m, ctx, options));
   await inSlices(measuring, options, problems, async (m) => {
     m.latencies.push(
-      await ctx.load.closed(m.spec, {
-        connections: 1,
-        durationS: options.latencyS / options.slices,
-      }),
+      await placed(m.scenario, ctx, options, () =>
+        ctx.load.closed(m.spec, { connections: 1, durationS: options.latencyS / options.slices }),
+      ),
     );
   });
   await measureOpenLoop(measuring, ctx, options, problems);
