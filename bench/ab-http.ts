@@ -14,8 +14,8 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { ceilingYoga } from './lib/ceiling-yoga.ts';
+import { ACCOUNT_QUERY } from './lib/documents.ts';
 import { killAllChildren, startChild } from './lib/processes.ts';
-import { ACCOUNT_QUERY } from './lib/scenarios.ts';
 import { BENCH_LIMIT_SCALE, treeGateway } from './lib/tree-gateway.ts';
 
 const { values } = parseArgs({

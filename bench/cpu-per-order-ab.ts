@@ -12,8 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { orderInput, PLACE_ORDER_MUTATION } from './lib/documents.ts';
 import { killAllChildren, startChild } from './lib/processes.ts';
-import { orderInput, PLACE_ORDER_MUTATION } from './lib/scenarios.ts';
 import { BENCH_LIMIT_SCALE, treeGateway } from './lib/tree-gateway.ts';
 
 const { values } = parseArgs({

@@ -1,11 +1,14 @@
-import { writeSync } from 'node:fs';
+import { writeFileSync, writeSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 
 /**
  * Helpers for the benchmark's child processes (servers under test). A child announces itself
- * with one `BENCH_READY {json}` line (on fd 3 when the bench spawned it, else stdout) and exits cleanly (so `--cpu-prof` can write
- * its profile) on SIGTERM, SIGINT, or when its parent goes away (stdin closes).
+ * with one `BENCH_READY {json}` line (on fd 3 when the bench spawned it, else stdout) and exits
+ * cleanly on SIGTERM, SIGINT, or when its parent goes away (stdin closes). With
+ * BENCH_PROFILE_FILE set, SIGUSR2 starts a V8 CPU profile of the main thread (the bench sends it
+ * once the warm-up is over), written to that file as the child shuts down.
  */
 
 export const READY_PREFIX = 'BENCH_READY ';
@@ -20,15 +23,36 @@ export function announce(info: { url: string } & Record<string, unknown>): void 
   else process.stdout.write(line);
 }
 
+/** SIGUSR2 starts the profile; the returned function stops it and writes the file. */
+function profileOnSignal(file: string | undefined): () => Promise<void> {
+  if (!file) return async () => {};
+  let session: Session | undefined;
+  process.on('SIGUSR2', () => {
+    if (session) return;
+    session = new Session();
+    session.connect();
+    void session.post('Profiler.enable').then(() => session?.post('Profiler.start'));
+  });
+  return async () => {
+    if (!session) return;
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
+
 /** Runs `close` once on the first shutdown signal, then exits 0 (1 if closing failed). */
 export function onShutdown(close: () => Promise<void> | void): void {
   let closing = false;
+  const profileFile = process.env.BENCH_PROFILE_FILE;
+  const writeProfile = profileOnSignal(profileFile);
   const stop = (): void => {
     if (closing) return;
     closing = true;
-    const force = setTimeout(() => process.exit(0), 2_000);
+    const force = setTimeout(() => process.exit(0), profileFile ? 25_000 : 2_000);
     force.unref();
     Promise.resolve()
+      .then(writeProfile)
       .then(close)
       .then(
         () => process.exit(0),

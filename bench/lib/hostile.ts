@@ -5,7 +5,8 @@
  * trader's — in slices taken in turn. `hostileTraderP99Ratio` = trader p99 under the flood ÷
  * trader p99 idle. The flood runs in its own process (bench/lib/hostile-flood.ts).
  */
-import { combineLoads, failureCount, type LoadResult, type LoadTarget, runLoad } from './load.ts';
+import { combineLoads, failureCount, type LoadResult } from './load.ts';
+import { type LoadSpec, preflight } from './load-spec.ts';
 import { startChild } from './processes.ts';
 import { type BenchContext, SCENARIO_LIST } from './scenarios.ts';
 
@@ -35,23 +36,15 @@ const summary = (r: LoadResult) => ({
   p99Ms: round(r.p99Ms),
 });
 
-/** One read first: the trader is served, and its account is cached before the clock runs. */
-async function preflight(target: LoadTarget): Promise<void> {
-  const check = await fetch(`${target.url}${target.request.path}`, {
-    method: 'POST',
-    headers: target.request.headers?.(0) ?? {},
-    body: target.request.body ?? null,
-  });
-  const text = await check.text();
-  if (!check.ok || !target.verify(text)) {
-    throw new Error(`preflight failed: HTTP ${check.status} ${text.slice(0, 300)}`);
-  }
-}
-
 type Control = (method: string, path: string) => Promise<string>;
 
 /** The slices, idle then flooded in turn; the flood's answers by status over its seconds. */
-async function measure(target: LoadTarget, control: Control, options: HostileOptions) {
+async function measure(
+  ctx: BenchContext,
+  spec: LoadSpec,
+  control: Control,
+  options: HostileOptions,
+) {
   const load = { connections: options.connections, durationS: options.durationS / options.slices };
   const idle: LoadResult[] = [];
   const flooded: LoadResult[] = [];
@@ -59,10 +52,10 @@ async function measure(target: LoadTarget, control: Control, options: HostileOpt
   let floodS = 0;
   let floodErrors = 0;
   for (let slice = 0; slice < options.slices; slice++) {
-    idle.push(await runLoad(target, load));
+    idle.push(await ctx.load.closed(spec, load));
     await control('POST', '/start');
     const started = performance.now();
-    flooded.push(await runLoad(target, load));
+    flooded.push(await ctx.load.closed(spec, load));
     await control('POST', '/stop');
     floodS += (performance.now() - started) / 1_000;
     const stats = JSON.parse(await control('GET', '/stats')) as {
@@ -87,7 +80,7 @@ export async function runHostile(
   const scenario = SCENARIO_LIST.find((s) => s.name === 'accountCached');
   const gateway = ctx.servers.gatewayCached;
   if (!scenario || !gateway) throw new Error('hostile: needs the cached gateway (scenario 3)');
-  const target = scenario.target(ctx);
+  const spec = scenario.spec(ctx);
   const flood = await startChild('hostile-flood', {
     module: 'lib/hostile-flood.ts',
     env: {
@@ -99,9 +92,10 @@ export async function runHostile(
   const control: Control = (method, path) =>
     fetch(`${flood.info.url}${path}`, { method }).then((r) => r.text());
   try {
-    await preflight(target);
-    await runLoad(target, { connections: options.connections, durationS: options.warmupS });
-    const { idle, flooded, floodRps, floodErrors } = await measure(target, control, options);
+    // One read first: the trader is served, and its account is cached before the clock runs.
+    await preflight('hostile', spec);
+    await ctx.load.closed(spec, { connections: options.connections, durationS: options.warmupS });
+    const { idle, flooded, floodRps, floodErrors } = await measure(ctx, spec, control, options);
     return {
       idle: summary(idle),
       flood: summary(flooded),

@@ -45,7 +45,7 @@ export interface LoadResult {
   latencies: Float64Array;
 }
 
-class Samples {
+export class Samples {
   #values = new Float64Array(1 << 16);
   #length = 0;
 

@@ -9,16 +9,7 @@
  * on them; the ready line arrives on a pipe of its own (fd 3).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +24,16 @@ export interface RunningChild {
   pid: number;
   info: ChildInfo;
   logFile: string;
+  /** The process, for its IPC channel (`ipc: true`). */
+  process: ChildProcess;
+  /** Milliseconds from spawning to the ready line. */
+  readyMs: number;
+  /**
+   * Starts the CPU profile of a child started with `profileDir` (SIGUSR2, see child.ts): the
+   * bench starts them once every scenario is warmed up, so module loading and V8's first
+   * compilations stay out of the profile. It is written when the child stops.
+   */
+  startProfile(): void;
   stop(): Promise<void>;
 }
 
@@ -40,20 +41,29 @@ export interface StartOptions {
   /** Module path relative to bench/ (e.g. `servers/ceiling.ts`). */
   module: string;
   env?: Record<string, string>;
-  /** Write a V8 CPU profile of this child into `profileDir` on exit. */
+  /** Where this child writes `<name>.cpuprofile` once `startProfile()` was called. */
   profileDir?: string | undefined;
   readyTimeoutMs?: number;
   /**
    * A command that runs node, e.g. `['prlimit', '--nofile=4096:4096']` to start the child
-   * with fewer file descriptors; it must exec node (so the pid is node's). @default none
+   * with fewer file descriptors, or `['taskset', '-c', '0']` to pin it to CPU 0; it must exec
+   * node (so the pid is node's). @default none
    */
   wrapper?: string[];
+  /** An IPC channel (advanced serialization) to the child: `process.send`. @default false */
+  ipc?: boolean;
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_DIR = join(ROOT, 'bench');
 export const LOG_DIR = join(BENCH_DIR, 'results', 'logs');
 const children = new Set<ChildProcess>();
+
+let nodeBinary = process.execPath;
+/** The node every later child runs on (the bench's passes: Node 24, then Node 20). */
+export function setChildNode(binary: string): void {
+  nodeBinary = binary;
+}
 
 /** SIGKILLs every child still alive; safe to call from an `exit` handler. */
 export function killAllChildren(): void {
@@ -73,41 +83,42 @@ function logTail(file: string, lines = 30): string {
   }
 }
 
-export function startChild(name: string, options: StartOptions): Promise<RunningChild> {
-  const nodeArgs = ['--import', 'tsx'];
-  // One directory per child: the tsx loader thread writes a profile of its own next to the
-  // main thread's; `collectProfile` keeps the main one.
-  const profileDir = options.profileDir ? join(options.profileDir, name) : undefined;
-  if (profileDir) {
-    rmSync(profileDir, { recursive: true, force: true });
-    mkdirSync(profileDir, { recursive: true });
-    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
-  }
+function spawnChild(name: string, options: StartOptions): { child: ChildProcess; logFile: string } {
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = join(LOG_DIR, `${name}.log`);
   const logFd = openSync(logFile, 'w');
-  let child: ChildProcess;
+  const profileFile = options.profileDir ? join(options.profileDir, `${name}.cpuprofile`) : '';
+  if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
   try {
     const [command, ...args] = [
       ...(options.wrapper ?? []),
-      process.execPath,
-      ...nodeArgs,
+      nodeBinary,
+      '--import',
+      'tsx',
       join(BENCH_DIR, options.module),
     ];
-    child = spawn(command!, args, {
+    const child = spawn(command!, args, {
       cwd: ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'production',
         BENCH_READY_FD: String(READY_FD),
+        ...(profileFile ? { BENCH_PROFILE_FILE: profileFile } : {}),
         ...options.env,
       },
       // stdin: a pipe this process holds open; the child exits when it closes (parent gone).
-      stdio: ['pipe', logFd, logFd, 'pipe'],
+      stdio: ['pipe', logFd, logFd, 'pipe', ...(options.ipc ? (['ipc'] as const) : [])],
+      ...(options.ipc ? { serialization: 'advanced' as const } : {}),
     });
+    return { child, logFile };
   } finally {
     closeSync(logFd);
   }
+}
+
+export function startChild(name: string, options: StartOptions): Promise<RunningChild> {
+  const spawnedAt = Date.now();
+  const { child, logFile } = spawnChild(name, options);
   children.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('exit', () => children.delete(child));
@@ -115,18 +126,20 @@ export function startChild(name: string, options: StartOptions): Promise<Running
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      // A child writing its CPU profile may take a few seconds.
+      const timer = setTimeout(() => child.kill('SIGKILL'), options.profileDir ? 30_000 : 5_000);
       await exited;
       clearTimeout(timer);
     }
-    if (profileDir && options.profileDir) {
-      collectProfile(profileDir, join(options.profileDir, `${name}.cpuprofile`));
-    }
+  };
+  const startProfile = (): void => {
+    if (options.profileDir && child.exitCode === null) child.kill('SIGUSR2');
   };
 
   return new Promise<RunningChild>((resolve, reject) => {
     let settled = false;
-    const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+    // Generous: a dozen servers start at once, and a busy machine slows each of them down.
+    const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
     const fail = (reason: string): void => {
       if (settled) return;
       settled = true;
@@ -149,7 +162,9 @@ export function startChild(name: string, options: StartOptions): Promise<Running
         const info = JSON.parse(line.slice(READY_PREFIX.length)) as ChildInfo;
         settled = true;
         clearTimeout(timer);
-        resolve({ name, pid: child.pid ?? -1, info, logFile, stop });
+        const pid = child.pid ?? -1;
+        const readyMs = Date.now() - spawnedAt;
+        resolve({ name, pid, info, logFile, process: child, readyMs, startProfile, stop });
       } catch (error) {
         fail(`bad ready line: ${String(error)}`);
       }
@@ -160,16 +175,6 @@ export function startChild(name: string, options: StartOptions): Promise<Running
       fail(`exited before ready (code ${code}, signal ${signal})`),
     );
   });
-}
-
-/** Moves the main thread's profile (the largest file) to `target` and drops the directory. */
-function collectProfile(dir: string, target: string): void {
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.cpuprofile'))
-    .map((file) => ({ path: join(dir, file), size: statSync(join(dir, file)).size }))
-    .sort((a, b) => b.size - a.size);
-  if (files[0]) renameSync(files[0].path, target);
-  rmSync(dir, { recursive: true, force: true });
 }
 
 /**

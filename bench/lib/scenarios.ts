@@ -1,23 +1,39 @@
 /**
- * The nine scenarios (eight, and 2b, which bounds what any yoga gateway can reach): what is requested, from which server, and what a good answer looks like.
- * GraphQL operations go to the gateway exactly as a client sends them: POST, JSON, bearer token.
+ * The request scenarios: what is requested, from which server, and what a good answer looks
+ * like. GraphQL operations go to every server exactly as a client sends them: POST, JSON,
+ * bearer token. Each describes its load as a `LoadSpec` (plain data, for the load generator's
+ * process).
  */
-import type { RequestSigner } from '../../src/auth/request-signature.ts';
-import type { LoadTarget } from './load.ts';
+import {
+  ACCOUNT_QUERY,
+  DASHBOARD_IDS,
+  DASHBOARD_QUERY,
+  orderInput,
+  PLACE_ORDER_MUTATION,
+} from './documents.ts';
+import type { LoadDriver } from './load-driver.ts';
+import type { LoadSpec } from './load-spec.ts';
 import type { RunningChild } from './processes.ts';
 import type { ScenarioName } from './report.ts';
 
+export { ACCOUNT_QUERY };
+
 export type ServerName =
   | 'ceiling'
+  | 'httpCall'
   | 'ceilingCall'
+  | 'ceilingCallTuned'
   | 'sandbox'
   | 'gatewayCached'
   | 'gatewayUncached'
   | 'peer'
-  | 'hive';
+  | 'peerCached'
+  | 'mercurius'
+  | 'hive'
+  | 'hiveCached';
 
 /**
- * One sandbox account and the bearer token that names it at the gateway and at the peer.
+ * One sandbox account and the bearer token that names it at the gateway and at the peers.
  * Connection i of a load run acts as trader i (mod their number): a gateway serves many users,
  * and one user's concurrent identical reads would be merged by the gateway's single-flight
  * (on even with the cache off), so scenario 4 would not call the sandbox for every request.
@@ -32,91 +48,34 @@ export interface Trader {
 export interface BenchContext {
   servers: Partial<Record<ServerName, RunningChild>>;
   traders: Trader[];
-  /** Signs as trader i (the floor's client); one signer per trader, built on first use. */
-  signer: (trader: number) => RequestSigner;
+  /** The load generator (its own process). */
+  load: LoadDriver;
 }
 
 export interface Scenario {
   name: ScenarioName;
   server: ServerName;
-  target(ctx: BenchContext): LoadTarget;
+  spec(ctx: BenchContext): LoadSpec;
   /** Unmeasured preparation (runs once, after the server is up). */
   setup?(ctx: BenchContext): Promise<void>;
+  /**
+   * Runs the sandbox on the load generator's CPU while this scenario is measured, so that the
+   * server under test has its CPU to itself (measure.ts). @default false: the server and the
+   * sandbox behind it share the servers' CPU, as in every paired comparison.
+   */
+  sandboxApart?: boolean;
 }
-
-/** The `account` selection shared by the gateway scenarios 3 and 4 and the peers (7, 8). */
-export const ACCOUNT_QUERY = /* GraphQL */ `query Account {
-  account {
-    id
-    email
-    accountMode
-    maxLeverage
-    maintenanceCancelOrders
-    feeRates { kind makerFeeRate takerFeeRate }
-  }
-}`;
-
-/** A trading dashboard: the account with its fee rates, and five orders. */
-export const DASHBOARD_QUERY = /* GraphQL */ `query Dashboard($ids: [String!]!) {
-  account {
-    id
-    maxLeverage
-    feeRates { kind makerFeeRate takerFeeRate }
-  }
-  orders(clientOrderIds: $ids) {
-    orderId
-    clientOrderId
-    symbol
-    side
-    type
-    status
-    price
-    quantity
-    executedQuantity
-    remainingQuantity
-    createdTime
-  }
-}`;
-
-/** One POST /v1/order: request signature (ed25519) and order signature (secp256k1). */
-export const PLACE_ORDER_MUTATION = /* GraphQL */ `mutation PlaceOrder($input: PlaceOrderInput!) {
-  placeOrder(input: $input) {
-    __typename
-    ... on PlaceOrderSuccess { receipt { orderId clientOrderId } }
-    ... on Error { code message }
-  }
-}`;
-
-const DASHBOARD_IDS = [1, 2, 3, 4, 5].map((i) => `bench-dash-${i}`);
-
-/**
- * A resting limit order far below the market (mid 3000) yet within its price scope (≥ 1800):
- * it stays open and never fills.
- */
-export function orderInput(clientOrderId: string): Record<string, unknown> {
-  return {
-    symbol: 'PERP_ETH_USDC',
-    orderType: 'LIMIT',
-    side: 'BUY',
-    orderPrice: 2000,
-    orderQuantity: 0.02,
-    clientOrderId,
-  };
-}
-
-const graphqlVerify = (body: string): boolean =>
-  body.startsWith('{"data"') && !body.includes('"errors"');
-/** Mutations answer expected failures as data (`… on Error`): only the success type counts. */
-const placeOrderVerify = (body: string): boolean =>
-  graphqlVerify(body) && body.includes('"__typename":"PlaceOrderSuccess"');
-
-const traderOf = (ctx: BenchContext, connection: number): Trader =>
-  ctx.traders[connection % ctx.traders.length]!;
 
 const graphqlHeaders = (trader: Trader): Record<string, string> => ({
   'content-type': 'application/json',
   authorization: `Bearer ${trader.token}`,
 });
+
+function url(ctx: BenchContext, server: ServerName): string {
+  const child = ctx.servers[server];
+  if (!child) throw new Error(`server ${server} is not running`);
+  return child.info.url;
+}
 
 function graphql(
   ctx: BenchContext,
@@ -124,23 +83,15 @@ function graphql(
   path: string,
   query: string,
   variables?: Record<string, unknown>,
-): LoadTarget {
+): LoadSpec {
   return {
     url: url(ctx, server),
-    request: {
-      method: 'POST',
-      path,
-      headers: (connection) => graphqlHeaders(traderOf(ctx, connection)),
-      body: JSON.stringify(variables ? { query, variables } : { query }),
-    },
-    verify: graphqlVerify,
+    method: 'POST',
+    path,
+    headers: ctx.traders.map(graphqlHeaders),
+    body: JSON.stringify(variables ? { query, variables } : { query }),
+    check: { kind: 'graphql' },
   };
-}
-
-function url(ctx: BenchContext, server: ServerName): string {
-  const child = ctx.servers[server];
-  if (!child) throw new Error(`server ${server} is not running`);
-  return child.info.url;
 }
 
 /** Sends one GraphQL operation as `trader` and fails unless it succeeds. */
@@ -157,64 +108,63 @@ export async function graphqlOnce(
     body: JSON.stringify({ query, variables }),
   });
   const text = await response.text();
-  const verify = query === PLACE_ORDER_MUTATION ? placeOrderVerify : graphqlVerify;
-  if (!response.ok || !verify(text)) {
+  const success =
+    text.startsWith('{"data"') &&
+    !text.includes('"errors"') &&
+    (query !== PLACE_ORDER_MUTATION || text.includes('"__typename":"PlaceOrderSuccess"'));
+  if (!response.ok || !success)
     throw new Error(`${server}: ${response.status} ${text.slice(0, 500)}`);
-  }
   return JSON.parse(text);
 }
 
-let orderSequence = 0;
+/** The `account` query at `server` (the gateway's and every peer's scenario). */
+const account = (name: ScenarioName, server: ServerName, path = '/graphql'): Scenario => ({
+  name,
+  server,
+  spec: (ctx) => graphql(ctx, server, path, ACCOUNT_QUERY),
+});
+
+/** `{ accountId }` answered after one signed upstream call (the floors 2b, 2b′, 2c). */
+const accountIdFloor = (name: ScenarioName, server: ServerName): Scenario => ({
+  name,
+  server,
+  spec: (ctx) => ({
+    ...graphql(ctx, server, '/graphql', '{ accountId }'),
+    check: { kind: 'matches', pattern: '^\\{"data":\\{"accountId":"[^"]+"\\}\\}$' },
+  }),
+});
 
 export const SCENARIO_LIST: Scenario[] = [
   {
     name: 'ceiling',
     server: 'ceiling',
-    target: (ctx) => ({
+    spec: (ctx) => ({
       ...graphql(ctx, 'ceiling', '/graphql', '{ hello }'),
-      verify: (body) => body === '{"data":{"hello":"world"}}',
+      check: { kind: 'equals', text: '{"data":{"hello":"world"}}' },
     }),
   },
   {
     name: 'restFloor',
     server: 'sandbox',
-    target: (ctx) => {
-      // Signed per request, as any client must (fresh timestamp). autocannon builds the request
-      // before it starts the clock, so the signing cost is not inside the floor's latency.
-      const path = '/v1/client/info';
-      return {
-        url: url(ctx, 'sandbox'),
-        request: {
-          method: 'GET',
-          path,
-          prepare: (connection) => ({
-            headers: ctx
-              .signer(connection % ctx.traders.length)
-              .headers({ method: 'GET', path, timestamp: Date.now() }),
-          }),
-        },
-        verify: (body) => body.includes('"success":true'),
-      };
-    },
-  },
-  {
-    name: 'ceilingCall',
-    server: 'ceilingCall',
-    target: (ctx) => ({
-      ...graphql(ctx, 'ceilingCall', '/graphql', '{ accountId }'),
-      verify: (body) => /^\{"data":\{"accountId":"[^"]+"\}\}$/.test(body),
+    // Signed per request, as any client must (fresh timestamp), by the load generator before
+    // autocannon starts the clock: the signing cost is not inside the floor's latency.
+    spec: (ctx) => ({
+      url: url(ctx, 'sandbox'),
+      method: 'GET',
+      path: '/v1/client/info',
+      headers: [],
+      perRequest: {
+        kind: 'signed',
+        traders: ctx.traders.map(({ accountId, secret }) => ({ accountId, secret })),
+      },
+      check: { kind: 'includes', text: '"success":true' },
     }),
   },
-  {
-    name: 'accountCached',
-    server: 'gatewayCached',
-    target: (ctx) => graphql(ctx, 'gatewayCached', '/graphql', ACCOUNT_QUERY),
-  },
-  {
-    name: 'accountUncached',
-    server: 'gatewayUncached',
-    target: (ctx) => graphql(ctx, 'gatewayUncached', '/graphql', ACCOUNT_QUERY),
-  },
+  accountIdFloor('httpCallFloor', 'httpCall'),
+  accountIdFloor('ceilingCall', 'ceilingCall'),
+  accountIdFloor('ceilingCallTuned', 'ceilingCallTuned'),
+  account('accountCached', 'gatewayCached'),
+  account('accountUncached', 'gatewayUncached'),
   {
     name: 'dashboard',
     server: 'gatewayCached',
@@ -230,39 +180,49 @@ export const SCENARIO_LIST: Scenario[] = [
         }),
       );
     },
-    target: (ctx) =>
+    spec: (ctx) =>
       graphql(ctx, 'gatewayCached', '/graphql', DASHBOARD_QUERY, { ids: DASHBOARD_IDS }),
   },
   {
     name: 'placeOrder',
     server: 'gatewayCached',
-    target: (ctx) => {
-      const base = graphql(ctx, 'gatewayCached', '/graphql', PLACE_ORDER_MUTATION);
+    // The sandbox checks each order signature independently (noble's recovery, ≈ 3.5 ms of CPU,
+    // 7× the target of the gateway's whole order): on the gateway's CPU it would bound the
+    // rate and preempt the gateway mid-order, whose figure would then count cold caches.
+    sandboxApart: true,
+    spec: (ctx) => ({
+      ...graphql(ctx, 'gatewayCached', '/graphql', PLACE_ORDER_MUTATION),
       // A new client_order_id per order: the upstream rejects a reused one.
-      const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
-      return {
-        ...base,
-        verify: placeOrderVerify,
-        request: {
-          ...base.request,
-          prepare: () => ({
-            body: JSON.stringify({
-              query: PLACE_ORDER_MUTATION,
-              variables: { input: orderInput(`b${run}-${(orderSequence++).toString(36)}`) },
-            }),
-          }),
-        },
-      };
-    },
+      perRequest: { kind: 'placeOrder', run: Date.now().toString(36) },
+      check: { kind: 'placeOrder' },
+    }),
   },
-  {
-    name: 'peerAccount',
-    server: 'peer',
-    target: (ctx) => graphql(ctx, 'peer', '/', ACCOUNT_QUERY),
-  },
-  {
-    name: 'hiveAccount',
-    server: 'hive',
-    target: (ctx) => graphql(ctx, 'hive', '/', ACCOUNT_QUERY),
-  },
+  account('peerAccount', 'peer', '/'),
+  account('peerCached', 'peerCached', '/'),
+  account('mercuriusAccount', 'mercurius'),
+  account('hiveAccount', 'hive', '/'),
+  account('hiveCached', 'hiveCached', '/'),
+];
+
+/**
+ * The order in which a slice measures the scenarios: the two sides of each paired figure
+ * next to each other (2b′, 4 and the uncached peers; 1, 3 and the cached peers), the
+ * sandbox-heavy scenarios last. Every other slice runs it backwards, so on average each side
+ * of a pair runs as early as the other.
+ */
+export const MEASURE_ORDER: ScenarioName[] = [
+  'ceilingCallTuned',
+  'accountUncached',
+  'peerAccount',
+  'mercuriusAccount',
+  'hiveAccount',
+  'httpCallFloor',
+  'ceilingCall',
+  'restFloor',
+  'ceiling',
+  'accountCached',
+  'peerCached',
+  'hiveCached',
+  'dashboard',
+  'placeOrder',
 ];

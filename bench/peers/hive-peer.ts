@@ -13,30 +13,42 @@
  * - The benchmark sends the same `account` query as to the gateway and the Apollo peer, so
  *   the peer adds the `Account` type on top of the generated schema (`additionalTypeDefs`)
  *   and resolves it through Mesh's in-context SDK, which plans and runs `clientInfo` like any
- *   other query. Nothing is cached: the sandbox sends no Cache-Control, and no cache plugin is
- *   configured, so every operation signs and calls the sandbox, like scenarios 4 and 7.
+ *   other query.
+ * - Uncached (8): the sandbox sends no Cache-Control and no cache is configured, so every
+ *   operation signs and calls the sandbox, like scenarios 4 and 7.
+ * - Cached (8c, BENCH_PEER_CACHE_TTL_S=5): Hive Gateway's response cache (`responseCaching`,
+ *   in memory) with a session per bearer token and that ttl: a hit answers without executing.
+ * - Access log: one line per request through pino (peer-common.ts), Hive's own logging off.
  *
- * Environment: SVC_BASE_URL (the sandbox), BENCH_TRADERS (JSON `[{ token, accountId, secret }]`).
+ * Environment: SVC_BASE_URL (the sandbox), BENCH_TRADERS (JSON `[{ token, accountId, secret }]`),
+ * BENCH_PEER_CACHE_TTL_S (optional).
  */
-import { createGatewayRuntime, type GatewayPlugin } from '@graphql-hive/gateway';
+import {
+  createGatewayRuntime,
+  type GatewayPlugin,
+  LocalForageCacheStorage,
+} from '@graphql-hive/gateway';
 import { getComposedSchemaFromConfig } from '@graphql-mesh/compose-cli';
-import { DefaultLogger } from '@graphql-mesh/utils';
+import { DefaultLogger, LogLevel } from '@graphql-mesh/utils';
 import { loadOpenAPISubgraph } from '@omnigraph/openapi';
 import { GraphQLError } from 'graphql';
-import { RequestSigner } from '../../src/auth/request-signature.ts';
+import type { RequestSigner } from '../../src/auth/request-signature.ts';
 import type { AccountInfo } from '../../src/contract/wire.ts';
 import { requireEnv, serve } from '../lib/child.ts';
 import { ACCOUNT_TYPE_DEFS, accountResolvers } from './account-type.ts';
+import {
+  accessLogger,
+  cacheTtlS,
+  LOGGING,
+  peerKeystore,
+  signerOf,
+  versionOf,
+} from './peer-common.ts';
 
 const baseURL = requireEnv('SVC_BASE_URL');
-const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
-  token: string;
-  accountId: string;
-  secret: string;
-}>;
-const keystore = new Map(
-  traders.map(({ token, accountId, secret }) => [token, new RequestSigner({ accountId, secret })]),
-);
+const ttl = cacheTtlS();
+const keystore = peerKeystore().byToken;
+const log = accessLogger();
 
 /** Composes the supergraph from the sandbox's OpenAPI description (about a second). */
 async function composeSupergraph(sandboxUrl: string): Promise<string> {
@@ -51,7 +63,7 @@ async function composeSupergraph(sandboxUrl: string): Promise<string> {
         },
       ],
     },
-    new DefaultLogger('compose', 0),
+    new DefaultLogger('compose', LogLevel.warn),
   );
 }
 
@@ -63,8 +75,7 @@ interface SignerContext {
 function useRequestSigning(): GatewayPlugin<SignerContext> {
   return {
     onContextBuilding({ context, extendContext }) {
-      const header = context.request.headers.get('authorization') ?? '';
-      const signer = header.startsWith('Bearer ') ? keystore.get(header.slice(7)) : undefined;
+      const signer = signerOf(keystore, context.request.headers.get('authorization'));
       if (!signer) {
         throw new GraphQLError('unauthenticated', {
           extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
@@ -85,6 +96,23 @@ function useRequestSigning(): GatewayPlugin<SignerContext> {
         ...(body !== undefined ? { body } : {}),
       });
       setOptions({ ...options, headers: { ...(options.headers ?? {}), ...signed } });
+    },
+  };
+}
+
+/** The access log: one line per request, as every server in the comparison writes. */
+function useAccessLog(): GatewayPlugin {
+  const started = new WeakMap<Request, number>();
+  return {
+    onRequest({ request }) {
+      started.set(request, performance.now());
+    },
+    onResponse({ request, response }) {
+      const at = started.get(request) ?? performance.now();
+      log.info(
+        { status: response.status, durationMs: Math.round((performance.now() - at) * 10) / 10 },
+        'request',
+      );
     },
   };
 }
@@ -152,10 +180,35 @@ const gateway = createGatewayRuntime<SignerContext>({
   supergraph,
   additionalTypeDefs,
   additionalResolvers: additionalResolvers as never,
-  plugins: () => [useRequestSigning()],
+  plugins: () => [useAccessLog(), useRequestSigning()],
+  ...(ttl === undefined
+    ? {}
+    : {
+        // The Hive CLI's default cache: LocalForage, which on Node is an in-memory LRU.
+        cache: new LocalForageCacheStorage(),
+        responseCaching: {
+          session: (request: Request) => request.headers.get('authorization'),
+          ttl: ttl * 1000,
+        },
+      }),
   logging: false,
   graphqlEndpoint: '/',
   landingPage: false,
   graphiql: false,
 });
-await serve(gateway, { info: { composeMs }, close: () => gateway.dispose() });
+const config = {
+  packages: [
+    versionOf('@graphql-hive/gateway'),
+    versionOf('@graphql-mesh/transport-rest'),
+    versionOf('@omnigraph/openapi'),
+  ].join(', '),
+  server: 'createGatewayRuntime on node:http, supergraph composed from the OpenAPI description',
+  upstream: 'transport-rest (its fetch), signed in onFetch',
+  cache:
+    ttl === undefined
+      ? 'none'
+      : `response cache (responseCaching, in memory), session per bearer token, ttl ${ttl} s`,
+  signing: 'ed25519 per upstream call (onFetch)',
+  logging: `${LOGGING}; Hive's own logging off`,
+};
+await serve(gateway, { info: { composeMs, config }, close: () => gateway.dispose() });

@@ -19,4 +19,16 @@ const gateway = await createGateway({
   config,
   keystore: benchKeystore(hashToken),
 });
-await serve(gateway.handler, { close: () => gateway.close() });
+await serve(gateway.handler, {
+  info: {
+    config: {
+      cache: config.upstream.cache.enabled
+        ? `on (account information ${config.upstream.cache.accountTtlMs / 1000} s)`
+        : 'off (CACHE_ENABLED=false)',
+      store: config.redis.url ? 'Redis' : 'in memory',
+      logging: `access log at ${config.logLevel}: one JSON line per request, batched to stdout`,
+      metrics: 'on (Prometheus registry, as in production)',
+    },
+  },
+  close: () => gateway.close(),
+});

@@ -4,7 +4,8 @@
  * routes, operation types and error codes are mapped onto fixed lists, and nothing a caller
  * sends (operation names, tokens, variables) becomes a label.
  */
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { batchedHistogram } from './batched-histogram.ts';
 import { errorCodeLabel, routeLabel } from './labels.ts';
 import { DURATION_BUCKETS_S, summedCounter } from './summed-counter.ts';
 
@@ -31,13 +32,15 @@ function requestMetrics(registers: Registers, errorCodes: ReadonlySet<string>) {
     labelNames: ['route', 'status'] as const,
     registers,
   });
-  const httpDuration = new Histogram({
+  const httpDuration = batchedHistogram({
     name: 'svc_http_request_duration_seconds',
     help: 'HTTP request duration, by route',
     labelNames: ['route'] as const,
     buckets: DURATION_BUCKETS_S,
     registers,
   });
+  // One label object per route (a handful), as the batched histogram wants.
+  const routeLabels = new Map<string, { route: string }>();
   const operations = summedCounter({
     name: 'svc_graphql_operations_total',
     help: 'GraphQL operations executed, by operation type',
@@ -55,7 +58,12 @@ function requestMetrics(registers: Registers, errorCodes: ReadonlySet<string>) {
       const route = routeLabel(path);
       const code = String(Math.trunc(status));
       httpRequests(`${route} ${code}`, () => ({ route, status: code }));
-      httpDuration.observe({ route }, seconds);
+      let labels = routeLabels.get(route);
+      if (!labels) {
+        labels = { route };
+        routeLabels.set(route, labels);
+      }
+      httpDuration.observe(labels, seconds);
     },
     operation(type: string) {
       const known = type === 'query' || type === 'mutation' || type === 'subscription';

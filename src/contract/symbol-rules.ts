@@ -73,18 +73,74 @@ const percent = (f: number) => text(times(decimalOf(f), decimalOf(100)));
 
 type Breaks = SymbolRuleBreak[];
 
+interface ExactBounds {
+  min: Decimal;
+  max: Decimal;
+  tick: Decimal;
+}
+
+/** A symbol's rules as exact decimals, with the factors around the mark (1 ± range, 1 ± scope). */
+interface ExactRules {
+  price: ExactBounds;
+  quantity: ExactBounds;
+  minNotional: Decimal;
+  rangeUp: Decimal;
+  rangeDown: Decimal;
+  scopeUp: Decimal;
+  scopeDown: Decimal;
+}
+
+/**
+ * Parsed once per rules object, not per order: the gateway's rules come from the shared
+ * cache as frozen rows, the same objects for every order until the next upstream answer.
+ * Rules that are not frozen (may still change) are parsed each time.
+ */
+const parsed = new WeakMap<SymbolRules, ExactRules>();
+
+function exactRules(rules: SymbolRules): ExactRules {
+  const known = parsed.get(rules);
+  if (known) return known;
+  const bounds = (min: number, max: number, tick: number): ExactBounds => ({
+    min: decimalOf(min),
+    max: decimalOf(max),
+    tick: decimalOf(tick),
+  });
+  const plus = (f: number) => addDecimals(ONE, decimalOf(f));
+  const minus = (f: number) => addDecimals(ONE, negated(decimalOf(f)));
+  const exact: ExactRules = {
+    price: bounds(rules.quote_min, rules.quote_max, rules.quote_tick),
+    quantity: bounds(rules.base_min, rules.base_max, rules.base_tick),
+    minNotional: decimalOf(rules.min_notional),
+    rangeUp: plus(rules.price_range),
+    rangeDown: minus(rules.price_range),
+    scopeUp: plus(rules.price_scope),
+    scopeDown: minus(rules.price_scope),
+  };
+  if (Object.isFrozen(rules)) parsed.set(rules, exact);
+  return exact;
+}
+
+/** The order's values and the mark as exact decimals, each parsed once per order. */
+interface ExactTerms {
+  price?: Decimal;
+  quantity?: Decimal;
+  amount?: Decimal;
+  mark?: Decimal;
+}
+
+const exactOf = (n: number | undefined) => (n === undefined ? undefined : decimalOf(n));
+
 /** min, max and tick of one value: `min ≤ v ≤ max`, `(v − min) % tick == 0`. */
 function bounded(
   out: Breaks,
   field: SymbolRuleBreak['field'],
-  value: number,
+  v: Decimal,
   [min, max, tick]: [number, number, number],
+  exact: ExactBounds,
 ): void {
-  const v = decimalOf(value);
-  const low = decimalOf(min);
-  if (below(v, low)) out.push({ field, rule: 'min', message: `must be at least ${min}` });
-  if (above(v, decimalOf(max))) out.push({ field, rule: 'max', message: `must be at most ${max}` });
-  if (!isMultipleOfStep(addDecimals(v, negated(low)), decimalOf(tick))) {
+  if (below(v, exact.min)) out.push({ field, rule: 'min', message: `must be at least ${min}` });
+  if (above(v, exact.max)) out.push({ field, rule: 'max', message: `must be at most ${max}` });
+  if (!isMultipleOfStep(addDecimals(v, negated(exact.min)), exact.tick)) {
     const from = min === 0 ? '' : ` from ${min}`;
     out.push({ field, rule: 'tick', message: `must be on the tick ${tick}${from}` });
   }
@@ -95,43 +151,57 @@ function bounded(
  * price_range)`) and price scope (a BUY at least `mark × (1 − price_scope)`, a SELL at most
  * `mark × (1 + price_scope)`).
  */
-function aroundMark(out: Breaks, side: Side, price: number, rules: SymbolRules, mark: number) {
-  const p = decimalOf(price);
-  const m = decimalOf(mark);
-  const up = (f: number) => times(m, addDecimals(ONE, decimalOf(f)));
-  const down = (f: number) => times(m, addDecimals(ONE, negated(decimalOf(f))));
+function aroundMark(
+  out: Breaks,
+  side: Side,
+  [p, m]: [Decimal, Decimal],
+  mark: number,
+  rules: SymbolRules,
+  exact: ExactRules,
+) {
   const [range, scope] = [rules.price_range, rules.price_scope];
-  if (side === 'BUY' && above(p, up(range))) {
-    const message = `a BUY must be at most ${text(up(range))} (mark ${mark} + ${percent(range)}%)`;
-    out.push({ field: 'price', rule: 'priceRange', message });
-  }
-  if (side === 'SELL' && below(p, down(range))) {
-    const message = `a SELL must be at least ${text(down(range))} (mark ${mark} − ${percent(range)}%)`;
-    out.push({ field: 'price', rule: 'priceRange', message });
-  }
-  if (side === 'BUY' && below(p, down(scope))) {
-    const message = `a BUY must be at least ${text(down(scope))} (mark ${mark} − ${percent(scope)}%)`;
-    out.push({ field: 'price', rule: 'priceScope', message });
-  }
-  if (side === 'SELL' && above(p, up(scope))) {
-    const message = `a SELL must be at most ${text(up(scope))} (mark ${mark} + ${percent(scope)}%)`;
-    out.push({ field: 'price', rule: 'priceScope', message });
+  if (side === 'BUY') {
+    const most = times(m, exact.rangeUp);
+    if (above(p, most)) {
+      const message = `a BUY must be at most ${text(most)} (mark ${mark} + ${percent(range)}%)`;
+      out.push({ field: 'price', rule: 'priceRange', message });
+    }
+    const least = times(m, exact.scopeDown);
+    if (below(p, least)) {
+      const message = `a BUY must be at least ${text(least)} (mark ${mark} − ${percent(scope)}%)`;
+      out.push({ field: 'price', rule: 'priceScope', message });
+    }
+  } else if (side === 'SELL') {
+    const least = times(m, exact.rangeDown);
+    if (below(p, least)) {
+      const message = `a SELL must be at least ${text(least)} (mark ${mark} − ${percent(range)}%)`;
+      out.push({ field: 'price', rule: 'priceRange', message });
+    }
+    const most = times(m, exact.scopeUp);
+    if (above(p, most)) {
+      const message = `a SELL must be at most ${text(most)} (mark ${mark} + ${percent(scope)}%)`;
+      out.push({ field: 'price', rule: 'priceScope', message });
+    }
   }
 }
 
 /** `price × quantity` (the mark for orders without a price), or the amount, ≥ min_notional. */
-function notional(out: Breaks, terms: OrderTerms, rules: SymbolRules, mark: number | undefined) {
-  const min = decimalOf(rules.min_notional);
+function notional(
+  out: Breaks,
+  x: ExactTerms,
+  rules: SymbolRules,
+  mark: number | undefined,
+  min: Decimal,
+) {
   const message = `the order's value must be at least ${rules.min_notional}`;
-  if (terms.quantity !== undefined) {
-    const price = terms.price ?? mark;
+  if (x.quantity !== undefined) {
+    const price = x.price ?? x.mark;
     if (price === undefined) return;
-    const value = times(decimalOf(price), decimalOf(terms.quantity));
-    const priced = terms.price === undefined ? ` at the mark ${mark}` : '';
-    if (below(value, min)) {
+    const priced = x.price === undefined ? ` at the mark ${mark}` : '';
+    if (below(times(price, x.quantity), min)) {
       out.push({ field: 'quantity', rule: 'minNotional', message: `${message}${priced}` });
     }
-  } else if (terms.amount !== undefined && below(decimalOf(terms.amount), min)) {
+  } else if (x.amount !== undefined && below(x.amount, min)) {
     out.push({ field: 'amount', rule: 'minNotional', message });
   }
 }
@@ -147,13 +217,24 @@ export function orderRuleBreaks(
   mark: number | undefined,
 ): SymbolRuleBreak[] {
   const out: Breaks = [];
-  if (terms.price !== undefined) {
-    bounded(out, 'price', terms.price, [rules.quote_min, rules.quote_max, rules.quote_tick]);
-    if (mark !== undefined) aroundMark(out, terms.side, terms.price, rules, mark);
+  const exact = exactRules(rules);
+  const x: ExactTerms = {
+    price: exactOf(terms.price),
+    quantity: exactOf(terms.quantity),
+    amount: exactOf(terms.amount),
+    mark: exactOf(mark),
+  };
+  if (x.price !== undefined) {
+    const raw: [number, number, number] = [rules.quote_min, rules.quote_max, rules.quote_tick];
+    bounded(out, 'price', x.price, raw, exact.price);
+    if (x.mark !== undefined && mark !== undefined) {
+      aroundMark(out, terms.side, [x.price, x.mark], mark, rules, exact);
+    }
   }
-  if (terms.quantity !== undefined) {
-    bounded(out, 'quantity', terms.quantity, [rules.base_min, rules.base_max, rules.base_tick]);
+  if (x.quantity !== undefined) {
+    const raw: [number, number, number] = [rules.base_min, rules.base_max, rules.base_tick];
+    bounded(out, 'quantity', x.quantity, raw, exact.quantity);
   }
-  notional(out, terms, rules, mark);
+  notional(out, x, rules, mark, exact.minNotional);
   return out;
 }

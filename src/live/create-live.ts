@@ -162,7 +162,7 @@ function createHub(options: LiveOptions): StreamHub {
     forAccount: (credentials) => upstream.forAccount(credentials),
     invalidate: (accountId, groups) => upstream.invalidate(accountId, groups),
     // Auth frames are signed in server time, like REST requests.
-    now: () => Date.now() + upstream.health().clockOffsetMs,
+    now: () => upstream.serverNow(),
     graceMs: config.graceMs,
     resumeWindowMs: config.resume.windowMs,
     eventLog: createEventLog(options.store ?? {}, options.keyPrefix ?? 'svc', config.log),

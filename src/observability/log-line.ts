@@ -12,6 +12,8 @@ type LogFields = Record<string, unknown>;
 export interface Shared {
   level: number;
   write: (line: string, urgent: boolean) => void;
+  /** Queues a line to be formatted when written (stdout only; see logger.ts). */
+  defer?: (format: () => string) => void;
   now: () => number;
   mixin: () => LogFields | undefined;
   secrets: Set<string>;
@@ -25,6 +27,21 @@ function mayHoldSecret(text: string, shared: Shared, shapes: boolean): boolean {
     for (const secret of shared.secrets) if (text.includes(secret)) return true;
   }
   return shapes && maybeSecretText(text);
+}
+
+/**
+ * Whether every field is a string, number, boolean, null or undefined: such a line cannot fail
+ * to format later (a bigint would make JSON.stringify throw) nor change with a nested object.
+ */
+export function hasOnlyPlainValues(fields: LogFields | undefined): fields is LogFields {
+  if (fields === undefined) return false;
+  for (const key in fields) {
+    const value = fields[key];
+    if (value === undefined || value === null) continue;
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') return false;
+  }
+  return true;
 }
 
 /**

@@ -3,11 +3,16 @@
  * Every line passes through the redaction of `redact.ts` — secret key names, secret shapes
  * and every literal registered with `addSecret` — whatever the call site passed in. Lines
  * about an HTTP request carry its `requestId`: the call site passes it (request-context.ts).
+ *
+ * On stdout (the default), an info or debug line whose fields are plain values (strings,
+ * numbers, booleans) is formatted when its batch is written, within 10 ms (stdout-sink.ts),
+ * not in the call: the access log costs its request a clock reading and a queued closure.
+ * Its time is the call's. Pass such a line a fresh object, as every call site does.
  */
-import { isCleanFlatLine, plainLine, type Shared } from './log-line.ts';
+import { hasOnlyPlainValues, isCleanFlatLine, plainLine, type Shared } from './log-line.ts';
 import { isoTime } from './log-time.ts';
 import { REDACTED, redact, redactText } from './redact.ts';
-import { writeStdout } from './stdout-sink.ts';
+import { deferStdout, writeStdout } from './stdout-sink.ts';
 
 export { isoTime, REDACTED, redact, redactText };
 
@@ -52,33 +57,38 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 
 function build(shared: Shared, base: LogFields): Logger {
   const hasBase = Object.keys(base).length > 0;
+  /** The line's JSON, without its newline. */
+  const format = (
+    level: Exclude<LogLevel, 'silent'>,
+    msg: string | undefined,
+    fields: LogFields | undefined,
+    at: number,
+  ): string => {
+    const time = isoTime(at);
+    const plain =
+      fields !== undefined && !hasBase && shared.mixin === noFields
+        ? plainLine(shared, time, level, msg, fields)
+        : undefined;
+    if (plain !== undefined) return plain;
+    const line: LogFields = { time, level, msg, ...shared.mixin(), ...base, ...fields };
+    return isCleanFlatLine(line, shared)
+      ? JSON.stringify(line)
+      : JSON.stringify(redact(line, shared.secrets));
+  };
   const log = (
     level: Exclude<LogLevel, 'silent'>,
     msg: string | undefined,
     fields: LogFields | undefined,
   ) => {
     if (RANK[level] < shared.level) return;
-    const time = isoTime(shared.now());
-    const plain =
-      fields !== undefined && !hasBase && shared.mixin === noFields
-        ? plainLine(shared, time, level, msg, fields)
-        : undefined;
-    if (plain !== undefined) {
-      shared.write(`${plain}\n`, RANK[level] >= RANK.warn);
+    const at = shared.now();
+    const urgent = RANK[level] >= RANK.warn;
+    // The mixin is computed at the call, so its lines are not deferred.
+    if (shared.defer && !urgent && shared.mixin === noFields && hasOnlyPlainValues(fields)) {
+      shared.defer(() => format(level, msg, fields, at));
       return;
     }
-    const line: LogFields = {
-      time,
-      level,
-      msg,
-      ...shared.mixin(),
-      ...base,
-      ...fields,
-    };
-    const json = isCleanFlatLine(line, shared)
-      ? JSON.stringify(line)
-      : JSON.stringify(redact(line, shared.secrets));
-    shared.write(`${json}\n`, RANK[level] >= RANK.warn);
+    shared.write(`${format(level, msg, fields, at)}\n`, urgent);
   };
   const at =
     (level: Exclude<LogLevel, 'silent'>): LogFn =>
@@ -107,6 +117,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     {
       level: RANK[options.level ?? 'info'],
       write: write ? (line) => write(line) : writeStdout,
+      ...(write ? {} : { defer: deferStdout }),
       now: options.now ?? Date.now,
       mixin: options.mixin ?? noFields,
       secrets: new Set(),

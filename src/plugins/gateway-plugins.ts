@@ -94,7 +94,7 @@ export function gatewayPlugins(parts: GatewayParts): Plugins {
     // Static pages and files, like GraphiQL's: before the request budgets count them.
     ...(parts.demo ? [parts.demo] : []),
     useMetrics({ metrics }),
-    usePhaseMetrics(metrics.registry),
+    usePhaseMetrics(metrics.registry, metrics.operation),
     // Request budgets (CALLER_ANON_REQUESTS, CALLER_FREE_REQUESTS): in onRequest, before
     // any body is read or parsed; after logging and metrics, which still see the 429s.
     useRequestBudget({

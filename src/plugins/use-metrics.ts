@@ -1,8 +1,8 @@
 /**
- * Metrics: records every HTTP request, every executed operation by type, and every error in a
- * response by `extensions.code`. The admin listener (`src/admin/listener.ts`) serves them at /metrics.
+ * Metrics: records every HTTP request and every error in a response by `extensions.code`
+ * (executed operations and phase durations: use-phase-metrics.ts). The admin listener
+ * (`src/admin/listener.ts`) serves them at /metrics.
  */
-import { getOperationAST } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GatewayMetrics } from '../admin/metrics.ts';
 
@@ -27,10 +27,6 @@ export function useMetrics({ metrics }: MetricsPluginOptions): Plugin {
       const path = start?.path ?? new URL(request.url, 'http://localhost').pathname;
       const seconds = start ? (performance.now() - start.at) / 1000 : 0;
       metrics.httpRequest(path, response.status, seconds);
-    },
-    onExecute({ args }) {
-      const operation = getOperationAST(args.document, args.operationName ?? undefined);
-      metrics.operation(operation?.operation ?? 'unknown');
     },
     onResultProcess({ result }) {
       if (isAsyncIterable(result)) return;

@@ -11,15 +11,13 @@ import type { MarkPriceModel } from '../models/market-live.ts';
 import type { LiveContext } from '../schema/types.ts';
 import type { AccountCredentials } from '../upstream/api.ts';
 import { AccountFactors } from './account-factors.ts';
+import { bySymbol } from './by-symbol.ts';
 import {
   AccountPositions,
   type AccountSources,
   type PositionsSubscriber,
 } from './live-account-positions.ts';
 import { streamRefusedError } from './live-feed.ts';
-
-const bySymbol = <T extends { symbol: string }>(rows: readonly T[]) =>
-  new Map(rows.map((row) => [row.symbol, row] as const));
 
 export class PositionFeeds {
   readonly factors = new AccountFactors();

@@ -26,6 +26,7 @@ import {
 } from '../models/market.ts';
 import { gqlError } from '../schema/types.ts';
 import type { AccountApi, PublicApi, UpstreamApi } from '../upstream/api.ts';
+import { bySymbol } from './by-symbol.ts';
 
 export interface MarketReads {
   /** Every symbol's rules (`/v1/public/info`), by symbol. */
@@ -52,9 +53,6 @@ export const KLINE_STEPS = [100, 1_000] as const;
 /** The smallest step that holds `n` (the last one when none does). */
 export const stepFor = (n: number, steps: readonly number[]): number =>
   steps.find((step) => step >= n) ?? steps[steps.length - 1]!;
-
-const bySymbol = <T extends { symbol: string }>(rows: readonly T[]) =>
-  new Map(rows.map((row) => [row.symbol, row] as const));
 
 const newestFirst = <T>(rows: readonly T[], at: (row: T) => number): T[] =>
   [...rows].sort((a, b) => at(b) - at(a));

@@ -3,7 +3,8 @@
  * and waits for the shared rate budget. The operation label is the catalog's name, bounded in
  * number; outcomes outside the known list count as `other`.
  */
-import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
+import { batchedHistogram } from '../admin/batched-histogram.ts';
 import { DURATION_BUCKETS_S, summedCounter } from '../admin/summed-counter.ts';
 import type { UpstreamCallEvent } from './telemetry.ts';
 
@@ -21,15 +22,22 @@ const MAX_UPSTREAM_OPERATIONS = 200;
 
 type Registers = Registry[];
 
-/** The upstream operation as a label: the catalog's names, bounded in number. */
-function operationLabels(): (name: string) => string {
-  const seen = new Set<string>();
+type OperationLabels = { operation: string };
+
+/**
+ * The upstream operation as a label object (one per name, made once): the catalog's names,
+ * bounded in number.
+ */
+function operationLabels(): (name: string) => OperationLabels {
+  const seen = new Map<string, OperationLabels>();
+  const other = { operation: 'other' };
   return (name) => {
-    if (!OPERATION_NAME.test(name)) return 'other';
-    if (seen.has(name)) return name;
-    if (seen.size >= MAX_UPSTREAM_OPERATIONS) return 'other';
-    seen.add(name);
-    return name;
+    const known = seen.get(name);
+    if (known) return known;
+    if (!OPERATION_NAME.test(name) || seen.size >= MAX_UPSTREAM_OPERATIONS) return other;
+    const labels = { operation: name };
+    seen.set(name, labels);
+    return labels;
   };
 }
 
@@ -70,7 +78,7 @@ export function registerUpstreamCallMetrics(
     labelNames: ['operation', 'outcome'] as const,
     registers,
   });
-  const duration = new Histogram({
+  const duration = batchedHistogram({
     name: 'svc_upstream_call_duration_seconds',
     help: 'Upstream call duration including retries and budget waits, by operation',
     labelNames: ['operation'] as const,
@@ -84,22 +92,24 @@ export function registerUpstreamCallMetrics(
     labelNames: ['operation'] as const,
     registers,
   });
-  const budgetWaitSeconds = new Histogram({
+  const budgetWaitSeconds = batchedHistogram({
     name: 'svc_upstream_budget_wait_seconds',
     help: 'Time spent waiting for the shared upstream rate budget (calls that waited)',
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
     registers,
   });
   const operationLabel = operationLabels();
+  const noLabels = {};
   return (event) => {
-    const operation = operationLabel(event.operation);
+    const labels = operationLabel(event.operation);
+    const operation = labels.operation;
     const outcome = UPSTREAM_OUTCOMES.has(event.outcome) ? event.outcome : 'other';
     calls(`${operation} ${outcome}`, () => ({ operation, outcome }));
-    duration.observe({ operation }, event.durationMs / 1000);
+    duration.observe(labels, event.durationMs / 1000);
     cacheLookup(operation, event.cache);
     if (event.budgetWaitMs > 0) {
-      budgetWaits(operation, () => ({ operation }));
-      budgetWaitSeconds.observe(event.budgetWaitMs / 1000);
+      budgetWaits(operation, () => labels);
+      budgetWaitSeconds.observe(noLabels, event.budgetWaitMs / 1000);
     }
   };
 }

@@ -138,6 +138,27 @@ describe('orderRuleBreaks', () => {
       ),
     );
   });
+
+  it('judges frozen rules (parsed once, as the cache shares them) like fresh ones, and re-reads rules that changed', () => {
+    const frozen = Object.freeze({ ...BTC });
+    const orders: OrderTerms[] = [
+      { side: 'BUY', price: 60_000.05, quantity: 0.01 },
+      { side: 'BUY', price: 61_800.1, quantity: 20.00001 },
+      { side: 'SELL', price: 35_999.9, quantity: 0.0001 },
+      { side: 'SELL', amount: 9.99 },
+    ];
+    for (const terms of [...orders, ...orders]) {
+      expect(orderRuleBreaks(terms, frozen, MARK)).toEqual(
+        orderRuleBreaks(terms, { ...BTC }, MARK),
+      );
+    }
+    const changing = { ...BTC };
+    expect(rulesOf({ side: 'BUY', price: 60_000.5, quantity: 0.01 }, changing)).toEqual([]);
+    changing.quote_tick = 1;
+    expect(rulesOf({ side: 'BUY', price: 60_000.5, quantity: 0.01 }, changing)).toEqual([
+      'price:tick',
+    ]);
+  });
 });
 
 describe('decimalText', () => {

@@ -1,0 +1,77 @@
+/**
+ * Scenario 2c, the floor without GraphQL: node:http answering a GraphQL POST with one signed
+ * REST call, as little as any server can do for an uncached `account` read here — read the
+ * body (it must be JSON with a `query`), pick the trader by bearer token (401 when unknown),
+ * sign `GET /v1/client/info` with this project's `RequestSigner`, send it with the gateway's
+ * own transport (`createHttpExchange`, undici), check the envelope and answer the account id.
+ * No parsing or validation of the document, no schema, logs or metrics.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requireEnv, serve } from '../lib/child.ts';
+import { fromDist } from '../lib/dist.ts';
+
+const { RequestSigner } =
+  await fromDist<typeof import('../../src/auth/request-signature.ts')>('auth/request-signature');
+const { createHttpExchange } =
+  await fromDist<typeof import('../../src/upstream/http-exchange.ts')>('upstream/http-exchange');
+
+const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
+  token: string;
+  accountId: string;
+  secret: string;
+}>;
+const signers = new Map(
+  traders.map((t) => [
+    `Bearer ${t.token}`,
+    new RequestSigner({ accountId: t.accountId, secret: t.secret }),
+  ]),
+);
+const exchange = createHttpExchange(requireEnv('SVC_BASE_URL'));
+const PATH = '/v1/client/info';
+
+function answer(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+async function accountId(req: IncomingMessage, body: string): Promise<string> {
+  const { query } = JSON.parse(body) as { query?: unknown };
+  if (typeof query !== 'string') throw new Error('no query');
+  const signer = signers.get(req.headers.authorization ?? '');
+  if (!signer) throw Object.assign(new Error('unknown bearer token'), { status: 401 });
+  const headers = signer.headers({ method: 'GET', path: PATH, timestamp: Date.now() });
+  const reply = await exchange.send({
+    method: 'GET',
+    path: PATH,
+    headers,
+    body: undefined,
+    timeoutMs: 10_000,
+  });
+  const envelope = JSON.parse(reply.text) as { success?: boolean; data?: { account_id?: string } };
+  if (reply.status !== 200 || !envelope.success || typeof envelope.data?.account_id !== 'string') {
+    throw new Error(`upstream ${reply.status}`);
+  }
+  return envelope.data.account_id;
+}
+
+await serve(
+  (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      accountId(req, Buffer.concat(chunks).toString('utf8')).then(
+        (id) => answer(res, 200, `{"data":{"accountId":${JSON.stringify(id)}}}`),
+        (error: Error & { status?: number }) =>
+          answer(
+            res,
+            error.status ?? 400,
+            JSON.stringify({ errors: [{ message: error.message }] }),
+          ),
+      );
+    });
+  },
+  { close: () => exchange.close() },
+);
