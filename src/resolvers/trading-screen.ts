@@ -4,6 +4,7 @@
  * screen is made; the replica's and the account's screen bounds refuse with RATE_LIMITED.
  */
 import type { GraphQLError } from 'graphql';
+import { declareShared } from '../live/shared-parts.ts';
 import type { TradingScreenModel } from '../models/trading-screen.ts';
 import {
   type GatewayContext,
@@ -21,10 +22,15 @@ import { readsOf, unknownSymbol } from './market.ts';
 
 export { deliver } from './live-feed.ts';
 
+/** Fields of a frame whose objects other screens' frames hold too. */
+const SHARED = ['book'] as const;
+
 class ScreenFeed extends Feed<TradingScreenModel> implements ScreenSubscriber {
   screen: TradingScreen | undefined;
 
   screenFrame(frame: TradingScreenModel): void {
+    // Every screen of the symbol and depth shows this book object: executed once for all.
+    declareShared(frame, SHARED);
     this.deliver(frame);
   }
 
