@@ -1,7 +1,9 @@
 /**
  * The Pothos builder: plugins (errors outermost, so a member a resolver or the scope check
  * returns becomes its union member; scope auth next, so a denied field never validates or
- * resolves; relay connections; zod), the custom scalars and the typed request context.
+ * resolves; relay connections; subscription events, so a subscription's arguments are
+ * validated when it subscribes, not per event; zod), the custom scalars and the typed request
+ * context.
  */
 import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
@@ -10,6 +12,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ZodPlugin from '@pothos/plugin-zod';
 import { ERROR_MEMBERS, forbidden, unauthenticated } from './errors.ts';
 import { BigIntScalar, DateScalar, TimestampScalar } from './scalars.ts';
+import SubscriptionEventsPlugin from './subscription-events-plugin.ts';
 import type { GatewayContext } from './types.ts';
 import { inputValidationError } from './validation.ts';
 
@@ -25,7 +28,7 @@ export const builder = new SchemaBuilder<{
     BigInt: { Input: number; Output: number | bigint | string };
   };
 }>({
-  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, ZodPlugin],
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, SubscriptionEventsPlugin, ZodPlugin],
   // Every mutation's union holds its success type itself (no `data` wrapper) and each member.
   errors: { defaultTypes: [...ERROR_MEMBERS], directResult: true },
   relay: {
