@@ -22,14 +22,18 @@ import { readsOf, unknownSymbol } from './market.ts';
 
 export { deliver } from './live-feed.ts';
 
-/** Fields of a frame whose objects other screens' frames hold too. */
-const SHARED = ['book'] as const;
+/**
+ * Fields of a frame whose objects other frames hold too: the book (every screen of the symbol
+ * and depth, until the next book frame) and the account's lists (this screen's next frames,
+ * until one of them changes: account-view.ts keeps them).
+ */
+const SHARED = ['book', 'openOrders', 'algoOrders', 'balances'] as const;
 
 class ScreenFeed extends Feed<TradingScreenModel> implements ScreenSubscriber {
   screen: TradingScreen | undefined;
 
   screenFrame(frame: TradingScreenModel): void {
-    // Every screen of the symbol and depth shows this book object: executed once for all.
+    // Executed (and stringified) once for every frame that holds them.
     declareShared(frame, SHARED);
     this.deliver(frame);
   }

@@ -23,7 +23,10 @@ const BOOK = book(
   [[101, 2]],
 );
 
-function frame(over: Partial<TradingScreenModel> = {}): TradingScreenModel {
+function frame(
+  over: Partial<TradingScreenModel> = {},
+  shared: readonly string[] = ['book'],
+): TradingScreenModel {
   const f: TradingScreenModel = {
     symbol: SYMBOL,
     depth: 5,
@@ -39,7 +42,7 @@ function frame(over: Partial<TradingScreenModel> = {}): TradingScreenModel {
     coherent: true,
     ...over,
   } as TradingScreenModel;
-  declareShared(f, ['book']);
+  declareShared(f, shared);
   return f;
 }
 
@@ -88,6 +91,23 @@ describe('split execution', () => {
     expect(bookOf(b)).toBe(bookOf(a));
     expect(bookOf(c)).not.toBe(bookOf(a));
     expect(bookOf(c)).toEqual(bookOf(a));
+  });
+
+  it("splits around several parts: the book and a screen's lists", async () => {
+    const shared = ['book', 'openOrders', 'algoOrders', 'balances'];
+    const document = parse(
+      `subscription { ${ROOT} { sequence book { ${LEVELS} } markPrice coherent openOrders { orderId side price remainingQuantity } positions { quantity } balances { token holding } algoOrders { algoOrderId } } }`,
+    );
+    const first = frame({ sequence: 1 }, shared);
+    const { whole, split } = await both(document, first);
+    expect(JSON.stringify(split)).toBe(JSON.stringify(whole));
+    expect(encode(split).toString()).toBe(encode(whole).toString());
+    const args = { schema, document, contextValue };
+    const next = frame({ sequence: 2, openOrders: first.openOrders }, shared);
+    const again = (await executeEvent(args, '{}', next)) as ExecutionResult;
+    const ordersOf = (r: ExecutionResult) =>
+      (r.data?.tradingScreen as { openOrders: object }).openOrders;
+    expect(ordersOf(again)).toBe(ordersOf(split as ExecutionResult));
   });
 
   it('runs whole what does not split, and what fails', async () => {
