@@ -1,9 +1,11 @@
 /**
  * One execution per (event, document, operation name, variables), shared by every
- * subscriber of that selection (use-shared-subscription-events.ts says why it is sound).
+ * subscriber of that selection (use-shared-subscription-events.ts says why it is sound), and
+ * split around the parts the event shares with other events (split-execution.ts).
  */
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, execute } from 'graphql';
 import { annotate } from './event-meta.ts';
+import { executeEvent } from './split-execution.ts';
 
 export type Result = ExecutionResult | Promise<ExecutionResult>;
 
@@ -25,7 +27,7 @@ export function sharedExecution(args: ExecutionArgs, key: string, payload: unkno
   }
   let result = byKey.get(key);
   if (!result) {
-    const executed = execute({ ...args, rootValue: payload });
+    const executed = executeEvent(args, key, payload);
     const running =
       executed instanceof Promise
         ? executed.then((done) => annotate(done, payload))

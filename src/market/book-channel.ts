@@ -11,7 +11,11 @@ import { FrameThrottle } from './frame-throttle.ts';
 import { type BookSnapshot, type BookUpdate, LocalBook } from './local-book.ts';
 
 export interface BookListener {
-  bookFrame(frame: OrderBookModel): void;
+  /**
+   * A frame of the book, emitted by the channel at `at` (its clock, ms): frames after the
+   * first are at least the channel's interval apart by it.
+   */
+  bookFrame(frame: OrderBookModel, at: number): void;
   /** The book cannot be served (the upstream does not know the symbol): the end. */
   bookFailed(reason: string): void;
 }
@@ -69,7 +73,7 @@ export class BookChannel {
 
   constructor(private readonly options: BookChannelOptions) {
     this.book = new LocalBook(options.symbol);
-    this.throttle = new FrameThrottle(options.intervalMs ?? 100, () => this.emit());
+    this.throttle = new FrameThrottle(options.intervalMs ?? 100, (at) => this.emit(at));
   }
 
   get size(): number {
@@ -92,7 +96,7 @@ export class BookChannel {
     // Synced: the current book now; unless an emission is due (within the interval), which
     // brings it: the same frame twice would be noise.
     if (!this.book.synced) this.requestSnapshot();
-    else if (!this.throttle.pending) listener.bookFrame(this.frame(depth));
+    else if (!this.throttle.pending) listener.bookFrame(this.frame(depth), this.throttle.firedAt);
   }
 
   /** Removes a listener; true when the channel has none left. */
@@ -202,12 +206,12 @@ export class BookChannel {
     return frame;
   }
 
-  private emit(): void {
+  private emit(at: number): void {
     if (!this.book.synced) return;
     count(this.stats, this.options.totals, 'emissions');
     for (const [depth, set] of this.listeners) {
       const frame = this.frame(depth);
-      for (const l of set) l.bookFrame(frame);
+      for (const l of set) l.bookFrame(frame, at);
     }
   }
 }

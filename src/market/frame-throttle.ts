@@ -10,9 +10,15 @@ export class FrameThrottle {
 
   constructor(
     private readonly intervalMs: number,
-    private readonly emit: () => void,
+    /** Called with the emission's time (`now()` when it fires). */
+    private readonly emit: (at: number) => void,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** When the last emission fired (−∞ before the first). */
+  get firedAt(): number {
+    return this.lastAt;
+  }
 
   /** An emission is scheduled (it will show the latest state). */
   get pending(): boolean {
@@ -47,6 +53,6 @@ export class FrameThrottle {
 
   private fire(): void {
     this.lastAt = this.now();
-    this.emit();
+    this.emit(this.lastAt);
   }
 }

@@ -4,6 +4,7 @@
  * screen is made; the replica's and the account's screen bounds refuse with RATE_LIMITED.
  */
 import type { GraphQLError } from 'graphql';
+import { declareShared } from '../live/shared-parts.ts';
 import type { TradingScreenModel } from '../models/trading-screen.ts';
 import {
   type GatewayContext,
@@ -21,10 +22,19 @@ import { readsOf, unknownSymbol } from './market.ts';
 
 export { deliver } from './live-feed.ts';
 
+/**
+ * Fields of a frame whose objects other frames hold too: the book (every screen of the symbol
+ * and depth, until the next book frame) and the account's lists (this screen's next frames,
+ * until one of them changes: account-view.ts keeps them).
+ */
+const SHARED = ['book', 'openOrders', 'algoOrders', 'balances'] as const;
+
 class ScreenFeed extends Feed<TradingScreenModel> implements ScreenSubscriber {
   screen: TradingScreen | undefined;
 
   screenFrame(frame: TradingScreenModel): void {
+    // Executed (and stringified) once for every frame that holds them.
+    declareShared(frame, SHARED);
     this.deliver(frame);
   }
 

@@ -1,8 +1,16 @@
 /**
+<<<<<<< HEAD
  * The Pothos builder: plugins (refusals outermost, noting each error member a mutation
  * answers with; errors next, so a member a resolver, the scope check or the zod validation
  * throws becomes its union member; scope auth next, so a denied field never validates or
  * resolves; relay connections; zod), the custom scalars and the typed request context.
+=======
+ * The Pothos builder: plugins (errors outermost, so a member a resolver or the scope check
+ * returns becomes its union member; scope auth next, so a denied field never validates or
+ * resolves; relay connections; subscription events, so a subscription's arguments are
+ * validated when it subscribes, not per event; zod), the custom scalars and the typed request
+ * context.
+>>>>>>> affe667
  */
 import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
@@ -12,6 +20,7 @@ import ZodPlugin from '@pothos/plugin-zod';
 import { ERROR_MEMBERS, forbidden, unauthenticated } from './errors.ts';
 import RefusalsPlugin from './refusals-plugin.ts';
 import { BigIntScalar, DateScalar, TimestampScalar } from './scalars.ts';
+import SubscriptionEventsPlugin from './subscription-events-plugin.ts';
 import type { GatewayContext } from './types.ts';
 import { inputValidationError } from './validation.ts';
 
@@ -27,7 +36,14 @@ export const builder = new SchemaBuilder<{
     BigInt: { Input: number; Output: number | bigint | string };
   };
 }>({
-  plugins: [RefusalsPlugin, ErrorsPlugin, ScopeAuthPlugin, RelayPlugin, ZodPlugin],
+  plugins: [
+    RefusalsPlugin,
+    ErrorsPlugin,
+    ScopeAuthPlugin,
+    RelayPlugin,
+    SubscriptionEventsPlugin,
+    ZodPlugin,
+  ],
   // Every mutation's union holds its success type itself (no `data` wrapper) and each member.
   errors: { defaultTypes: [...ERROR_MEMBERS], directResult: true },
   relay: {

@@ -1,4 +1,5 @@
 /** What a trading screen is given by its registry, and who it tells. */
+import type { OrderBookModel } from '../models/market.ts';
 import type { TradingScreenModel } from '../models/trading-screen.ts';
 import type { AccountApi } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/hub.ts';
@@ -31,8 +32,33 @@ export interface ScreenTotals {
   loads: number;
 }
 
+/** A screen as its group (screen-group.ts) sees it. */
+export interface TickedScreen {
+  /** The group's tick: a frame, if the screen is live, as of `at`. */
+  tick(at: number): void;
+  /** The book cannot be served: the end. */
+  bookFailed(reason: string): void;
+  markMoved(price: number): void;
+  /** An `@estfundingrate` push; false when older than what the screen has. */
+  fundingEstimate(rate: number, at: number): boolean;
+}
+
+/** The book and the clock a screen shares with the others of its symbol and depth. */
+export interface ScreenTicks {
+  /** The symbol's book at the depth, as of the book channel's last frame. */
+  readonly book: OrderBookModel | undefined;
+  join(screen: TickedScreen): void;
+  leave(screen: TickedScreen): void;
+  /** The screen has something new to show: it emits with the next tick. */
+  changed(screen: TickedScreen): void;
+  /** A tick that emits the screen is scheduled. */
+  due(screen: TickedScreen): boolean;
+}
+
 export interface ScreenPorts {
-  hub: Pick<StreamHub, 'listenAccount' | 'unlistenAccount' | 'accountReady' | 'books' | 'marks'>;
+  hub: Pick<StreamHub, 'listenAccount' | 'unlistenAccount' | 'accountReady' | 'marks'>;
+  /** The screen's group. */
+  ticks: ScreenTicks;
   /** The account's upstream view (the gateway's shared client). */
   account: AccountApi;
   market: MarketReadsApi;

@@ -6,14 +6,12 @@
  * skipped); from then on it follows the private stream, the symbol's local book, the live
  * mark and the funding estimate, and never polls the upstream.
  *
- * Frames: at most one per `intervalMs` (frame-throttle.ts), each computed once and handed
+ * Frames: with the ticks of its group (the screens of its symbol and depth, screen-group.ts:
+ * at most one per interval, in step with the book's frames), each computed once and handed
  * to every subscriber. A frame is coherent: when the book and the open orders contradict
  * each other (one stream ahead of the other, coherence.ts) the frame waits, up to `holdMs`,
  * for the other stream to catch up; past that it goes out saying `coherent: false`.
  */
-import type { BookListener } from '../market/book-channel.ts';
-import { FrameThrottle } from '../market/frame-throttle.ts';
-import type { OrderBookModel } from '../models/market.ts';
 import type { TradingScreenModel } from '../models/trading-screen.ts';
 import type { AccountCredentials } from '../upstream/api.ts';
 import type { AccountStreamEvent, OrderUpdateModel } from '../upstream/stream/models.ts';
@@ -22,7 +20,13 @@ import { BookAgreement } from './coherence.ts';
 import type { FundingState } from './funding.ts';
 import { buildFrame } from './screen-frame.ts';
 import { isFinal, screenOrderFromStream } from './screen-orders.ts';
-import type { ScreenEnd, ScreenPorts, ScreenSubscriber, ScreenTiming } from './screen-ports.ts';
+import type {
+  ScreenEnd,
+  ScreenPorts,
+  ScreenSubscriber,
+  ScreenTiming,
+  TickedScreen,
+} from './screen-ports.ts';
 import { type MarketSnapshot, readAccount, readAlgoOrders, readMarket } from './screen-reads.ts';
 
 /** Account events kept while the first read runs; more means the read is far behind. */
@@ -30,11 +34,10 @@ const MAX_PENDING = 10_000;
 
 type Phase = 'waiting' | 'loading' | 'live' | 'ended';
 
-export class TradingScreen implements BookListener {
+export class TradingScreen implements TickedScreen {
   readonly accountId: string;
   private readonly subscribers = new Set<ScreenSubscriber>();
   private readonly view: AccountView;
-  private readonly throttle: FrameThrottle;
   private readonly agreement: BookAgreement;
   private phase: Phase = 'waiting';
   /** Account events that arrived before the first read was applied, in order. */
@@ -44,9 +47,10 @@ export class TradingScreen implements BookListener {
   private market: MarketSnapshot | undefined;
   private funding: FundingState | undefined;
   private mark: number | undefined;
-  private book: OrderBookModel | undefined;
   private last: TradingScreenModel | undefined;
   private sequence = 0;
+  /** When the last frame went out. */
+  private lastAt = Number.NEGATIVE_INFINITY;
   private incoherentSince: number | undefined;
   private ending: ScreenEnd | undefined;
   /** The first read's deadline, then the end of a hold. */
@@ -62,7 +66,6 @@ export class TradingScreen implements BookListener {
   ) {
     this.accountId = credentials.accountId;
     this.view = new AccountView(symbol);
-    this.throttle = new FrameThrottle(timing.intervalMs, () => this.emit(), timing.now);
     this.agreement = new BookAgreement(depth, timing.holdMs);
   }
 
@@ -77,9 +80,9 @@ export class TradingScreen implements BookListener {
       this.timing.loadTimeoutMs,
     );
     this.timer.unref();
-    const { hub } = this.ports;
+    const { hub, ticks } = this.ports;
     hub.listenAccount(this.credentials, this);
-    hub.books.listen(this.symbol, this.depth, this);
+    ticks.join(this);
     if (this.phase === 'waiting' && hub.accountReady(this.accountId)) void this.load();
   }
 
@@ -91,7 +94,7 @@ export class TradingScreen implements BookListener {
     }
     this.subscribers.add(subscriber);
     // The current frame at once, unless an emission is due (it brings the same or newer).
-    if (this.last && !this.throttle.pending) subscriber.screenFrame(this.last);
+    if (this.last && !this.ports.ticks.due(this)) subscriber.screenFrame(this.last);
   }
 
   remove(subscriber: ScreenSubscriber): void {
@@ -108,7 +111,7 @@ export class TradingScreen implements BookListener {
     } else if (this.phase === 'live') {
       if (event.type === 'algo') this.algoReload?.push(event);
       if (event.type === 'order') this.orderChanging(event.order);
-      if (this.view.apply(event)) this.throttle.changed();
+      if (this.view.apply(event)) this.ports.ticks.changed(this);
     }
   }
 
@@ -117,26 +120,30 @@ export class TradingScreen implements BookListener {
     else if (this.phase === 'live' && resumed) void this.reloadAlgos();
   }
 
-  bookFrame(frame: OrderBookModel): void {
-    this.book = frame;
-    if (this.phase === 'live') this.throttle.changed();
+  /**
+   * The group's tick (a new book frame, mark or estimate, or a change of this screen's). The
+   * first frame went out on its own (below): one within the interval after it waits a tick.
+   */
+  tick(at: number): void {
+    if (this.phase !== 'live') return;
+    if (at < this.lastAt + this.timing.intervalMs) this.ports.ticks.changed(this);
+    else this.emit(at);
   }
 
   bookFailed(reason: string): void {
     this.end({ reason: 'unknownSymbol', message: reason });
   }
 
-  /** The symbol's live mark moved. */
+  /** The symbol's live mark moved (the group ticks). */
   markMoved(price: number): void {
     this.mark = price;
-    if (this.phase === 'live') this.throttle.changed();
   }
 
-  /** An `@estfundingrate` push of the symbol. */
-  fundingEstimate(rate: number, at: number): void {
-    if (!this.funding || at < this.funding.estimatedAt) return;
+  /** An `@estfundingrate` push of the symbol (the group ticks when it is newer). */
+  fundingEstimate(rate: number, at: number): boolean {
+    if (!this.funding || at < this.funding.estimatedAt) return false;
     this.funding = { ...this.funding, rate, estimatedAt: at };
-    if (this.phase === 'live') this.throttle.changed();
+    return true;
   }
 
   /** Ends every subscriber with `end` and stops. */
@@ -154,10 +161,9 @@ export class TradingScreen implements BookListener {
     this.subscribers.clear();
     this.pending = [];
     clearTimeout(this.timer);
-    this.throttle.close();
-    const { hub } = this.ports;
+    const { hub, ticks } = this.ports;
     hub.unlistenAccount(this.accountId, this);
-    hub.books.unlisten(this.symbol, this.depth, this);
+    ticks.leave(this);
     this.ports.closed(this);
   }
 
@@ -183,7 +189,8 @@ export class TradingScreen implements BookListener {
       this.phase = 'live';
       clearTimeout(this.timer);
       this.ports.totals.loads++;
-      this.throttle.changed();
+      // The first frame at once, not with the group's next tick.
+      this.emit(this.timing.now());
     } catch (error) {
       this.ports.log?.('trading screen: first read failed', { error: String(error) });
       this.end({ reason: 'unavailable', message: 'the first state could not be read' });
@@ -199,7 +206,7 @@ export class TradingScreen implements BookListener {
       if (this.phase !== 'live') return;
       this.view.reloadAlgos(roots);
       for (const event of this.algoReload) this.view.apply(event);
-      this.throttle.changed();
+      this.ports.ticks.changed(this);
     } catch (error) {
       this.ports.log?.('trading screen: algo orders not read again', { error: String(error) });
     } finally {
@@ -210,17 +217,18 @@ export class TradingScreen implements BookListener {
   /** Before an order's change is applied: what the book must show once it catches up. */
   private orderChanging(u: OrderUpdateModel): void {
     const known = u.symbol === this.symbol ? this.view.openOrder(u.orderId) : undefined;
-    if (!known || !this.book || known.updatedAt > u.timestamp) return;
+    const { book } = this.ports.ticks;
+    if (!known || !book || known.updatedAt > u.timestamp) return;
     const after = isFinal(u.status) ? undefined : screenOrderFromStream(u, known);
     const orders = this.view.openOrders();
-    this.agreement.orderLeaving(known, after, orders, this.book, this.timing.now());
+    this.agreement.orderLeaving(known, after, orders, book, this.timing.now());
   }
 
-  /** The throttle's emission: one frame for every subscriber, unless it must wait (above). */
-  private emit(): void {
-    const { book, market } = this;
-    if (this.phase !== 'live' || !book || !market) return;
-    const now = this.timing.now();
+  /** One frame as of `now` for every subscriber, unless it must wait (above). */
+  private emit(now: number): void {
+    const { market } = this;
+    const { book } = this.ports.ticks;
+    if (!book || !market) return;
     const coherent = this.agreement.agrees(book, this.view.openOrders(), now);
     if (coherent) this.incoherentSince = undefined;
     else {
@@ -250,13 +258,14 @@ export class TradingScreen implements BookListener {
       coherent,
     });
     this.last = frame;
+    this.lastAt = now;
     this.ports.totals.frames++;
     for (const s of this.subscribers) s.screenFrame(frame);
   }
 
   private recheckIn(ms: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.throttle.changed(), ms);
+    this.timer = setTimeout(() => this.ports.ticks.changed(this), ms);
     this.timer.unref();
   }
 }

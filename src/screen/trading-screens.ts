@@ -2,14 +2,16 @@
  * The replica's trading screens: one computation per (account, symbol, depth) shared by all
  * of that account's subscribers here, made with the first and stopped with the last. Bounded:
  * at most `max` screens on the replica and `maxPerAccount` per account; a subscriber past
- * either is refused ({@link ScreenLimitError}), never queued. The live marks are watched
- * once for every screen and each symbol's funding topic followed once for its screens.
+ * either is refused ({@link ScreenLimitError}), never queued. The screens of one (symbol,
+ * depth) follow its book and tick together (screen-group.ts); the live marks are watched
+ * once for every screen and each symbol's funding topic followed once for its groups.
  */
 import { MarketTopic } from '../contract/wire-market-stream.ts';
 import type { MarkPriceModel } from '../models/market-live.ts';
 import type { AccountApi, AccountCredentials } from '../upstream/api.ts';
 import type { StreamHub } from '../upstream/stream/hub.ts';
 import { estFundingFromStream } from './funding.ts';
+import { ScreenGroup } from './screen-group.ts';
 import type { ScreenPorts, ScreenSubscriber, ScreenTotals } from './screen-ports.ts';
 import type { MarketReadsApi } from './screen-reads.ts';
 import { TradingScreen } from './trading-screen.ts';
@@ -49,15 +51,17 @@ export interface ScreenStats extends ScreenTotals {
   subscribers: number;
 }
 
-/** A symbol's screens and its `@estfundingrate` listener. */
+/** A symbol's groups (one per depth) and its `@estfundingrate` listener. */
 class SymbolScreens {
-  readonly screens = new Set<TradingScreen>();
+  readonly groups = new Map<number, ScreenGroup>();
   constructor(readonly topic: string) {}
 
   publicData(data: unknown): void {
     const estimate = estFundingFromStream(data);
     if (!estimate) return;
-    for (const s of this.screens) s.fundingEstimate(estimate.fundingRate, estimate.fundingTs);
+    for (const g of this.groups.values()) {
+      g.fundingEstimate(estimate.fundingRate, estimate.fundingTs);
+    }
   }
 }
 
@@ -112,6 +116,7 @@ export class TradingScreens {
     const { options } = this;
     const ports: ScreenPorts = {
       hub: options.hub,
+      ticks: this.follow(symbol, depth),
       account: options.forAccount(credentials),
       market: options.market,
       totals: this.totals,
@@ -126,27 +131,35 @@ export class TradingScreens {
     });
     this.screens.set(key, screen);
     this.perAccount.set(screen.accountId, (this.perAccount.get(screen.accountId) ?? 0) + 1);
-    this.follow(screen);
     screen.start();
     return screen;
   }
 
-  /** The symbol's funding topic and the marks, followed while a screen needs them. */
-  private follow(screen: TradingScreen): void {
+  /** The group of (symbol, depth), with the symbol's funding topic and the marks. */
+  private follow(symbol: string, depth: number): ScreenGroup {
     const { hub } = this.options;
-    let symbol = this.bySymbol.get(screen.symbol);
-    if (!symbol) {
-      symbol = new SymbolScreens(MarketTopic.estFundingRate(screen.symbol));
-      this.bySymbol.set(screen.symbol, symbol);
-      hub.listenPublic(symbol.topic, symbol);
+    let held = this.bySymbol.get(symbol);
+    if (!held) {
+      held = new SymbolScreens(MarketTopic.estFundingRate(symbol));
+      this.bySymbol.set(symbol, held);
+      hub.listenPublic(held.topic, held);
     }
-    symbol.screens.add(screen);
     this.unwatchMarks ??= hub.marks.watch((changed) => this.marksMoved(changed));
+    let group = held.groups.get(depth);
+    if (!group) {
+      const { intervalMs = 100, now = Date.now } = this.options;
+      group = new ScreenGroup(symbol, depth, hub.books, intervalMs, now);
+      held.groups.set(depth, group);
+      group.listen();
+    }
+    return group;
   }
 
   private marksMoved(changed: readonly MarkPriceModel[]): void {
     for (const m of changed) {
-      for (const screen of this.bySymbol.get(m.symbol)?.screens ?? []) screen.markMoved(m.price);
+      for (const group of this.bySymbol.get(m.symbol)?.groups.values() ?? []) {
+        group.markMoved(m.price);
+      }
     }
   }
 
@@ -157,9 +170,14 @@ export class TradingScreens {
     if (held > 0) this.perAccount.set(screen.accountId, held);
     else this.perAccount.delete(screen.accountId);
     const symbol = this.bySymbol.get(screen.symbol);
-    if (symbol?.screens.delete(screen) && symbol.screens.size === 0) {
-      this.bySymbol.delete(screen.symbol);
-      this.options.hub.unlistenPublic(symbol.topic, symbol);
+    const group = symbol?.groups.get(screen.depth);
+    if (symbol && group && group.size === 0) {
+      group.close();
+      symbol.groups.delete(screen.depth);
+      if (symbol.groups.size === 0) {
+        this.bySymbol.delete(screen.symbol);
+        this.options.hub.unlistenPublic(symbol.topic, symbol);
+      }
     }
     if (this.screens.size === 0) {
       this.unwatchMarks?.();

@@ -1,13 +1,14 @@
 /**
  * A screen's frames on a fake clock, its streams played by hand through the ports it is
- * given (the hub's listeners, REST answers): the first frame after the first read, a frame
- * held until the book shows an order the private stream reported, a hold that runs out, and
- * one frame object for every subscriber at most every interval. The real streams are in
- * test/integration/streams/trading-screen.test.ts.
+ * given (the hub's listeners, its group's book channel, REST answers): the first frame after
+ * the first read, a frame held until the book shows an order the private stream reported, a
+ * hold that runs out, and one frame object for every subscriber at most every interval. The
+ * real streams are in test/integration/streams/trading-screen.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookListener } from '../../../src/market/book-channel.ts';
 import type { TradingScreenModel } from '../../../src/models/trading-screen.ts';
+import { ScreenGroup } from '../../../src/screen/screen-group.ts';
 import type { ScreenPorts, ScreenSubscriber } from '../../../src/screen/screen-ports.ts';
 import { TradingScreen } from '../../../src/screen/trading-screen.ts';
 import type { AccountStreamEvent } from '../../../src/upstream/stream/models.ts';
@@ -22,6 +23,14 @@ const INFO = { symbol: SYMBOL, base_imr: 0.1, base_mmr: 0.05, funding_period: 8 
 function harness() {
   const heard: { account?: { accountEvent(e: AccountStreamEvent): void }; book?: BookListener } =
     {};
+  const books = {
+    listen: (_s: string, _d: number, l: BookListener) => {
+      heard.book = l;
+    },
+    unlisten: () => {},
+  };
+  const group = new ScreenGroup(SYMBOL, 5, books, 100, Date.now);
+  group.listen();
   const ports = {
     hub: {
       listenAccount: (_c: unknown, l: typeof heard.account) => {
@@ -29,14 +38,9 @@ function harness() {
       },
       unlistenAccount: () => {},
       accountReady: () => true,
-      books: {
-        listen: (_s: string, _d: number, l: BookListener) => {
-          heard.book = l;
-        },
-        unlisten: () => {},
-      },
       marks: { mark: () => undefined },
     },
+    ticks: group,
     account: {
       listOrders: async () => page([]),
       listAlgoOrders: async () => page([]),
@@ -87,7 +91,7 @@ describe('TradingScreen', () => {
     const h = harness();
     h.screen.start();
     h.screen.add(h.subscriber);
-    h.heard.book!.bookFrame(BOOK);
+    h.heard.book!.bookFrame(BOOK, Date.now());
     await vi.advanceTimersByTimeAsync(0); // the first read answers
     expect(h.frames).toHaveLength(1);
     expect(h.frames[0]).toMatchObject({
@@ -106,7 +110,7 @@ describe('TradingScreen', () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(h.frames).toHaveLength(1); // the book does not show it yet
     expect(h.ports.totals.held).toBe(1);
-    h.heard.book!.bookFrame(WITH_ORDER);
+    h.heard.book!.bookFrame(WITH_ORDER, Date.now());
     await vi.advanceTimersByTimeAsync(0);
     expect(h.frames).toHaveLength(2);
     expect(h.frames[1]).toMatchObject({ coherent: true, book: WITH_ORDER });
@@ -122,7 +126,7 @@ describe('TradingScreen', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(h.frames.at(-1)).toMatchObject({ coherent: false, book: BOOK });
     h.heard.account!.accountEvent({ type: 'balances', balances: [] });
-    h.heard.book!.bookFrame(book([[99, 1]], [[100.5, 1]]));
+    h.heard.book!.bookFrame(book([[99, 1]], [[100.5, 1]]), Date.now());
     await vi.advanceTimersByTimeAsync(100);
     expect(h.frames.at(-1)).toMatchObject({ coherent: true });
   });
@@ -133,7 +137,7 @@ describe('TradingScreen', () => {
     h.screen.add({ screenFrame: (f) => second.push(f), screenEnded: () => {} });
     expect(second[0]).toBe(h.frames[0]); // the current frame at once
     for (let ms = 0; ms < 1_000; ms += 5) {
-      h.heard.book!.bookFrame(book([[99, 1 + ms / 1_000]], [[101, 1]]));
+      h.heard.book!.bookFrame(book([[99, 1 + ms / 1_000]], [[101, 1]]), Date.now());
       await vi.advanceTimersByTimeAsync(5);
     }
     expect(h.frames.length).toBeLessThanOrEqual(1 + 10 + 1);
@@ -148,7 +152,7 @@ describe('TradingScreen', () => {
     h.screen.start();
     h.screen.add(h.subscriber);
     h.heard.account!.accountEvent({ type: 'order', order: update({ price: 98, quantity: 0.5 }) });
-    h.heard.book!.bookFrame(WITH_ORDER);
+    h.heard.book!.bookFrame(WITH_ORDER, Date.now());
     await vi.advanceTimersByTimeAsync(0);
     expect(h.frames[0]!.openOrders.map((o) => o.price)).toEqual([98]);
   });
