@@ -15,6 +15,7 @@
  * without the wire — every attempt gets, at once, the answer the sandbox gave the first one —
  * for the CPU of the client's own layers (signature included).
  */
+import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createMetrics } from '../src/admin/metrics.ts';
 import { hashToken } from '../src/auth/principals.ts';
@@ -28,7 +29,6 @@ import { Deadline } from '../src/upstream/deadline.ts';
 import type { Exchange, ExchangeReply } from '../src/upstream/exchange.ts';
 import { createHttpExchange } from '../src/upstream/http-exchange.ts';
 import { createMemoryStore } from '../src/upstream/stores/memory.ts';
-import { callgrindControl } from './lib/callgrind.ts';
 import { ACCOUNT_QUERY } from './lib/documents.ts';
 import { startChild } from './lib/processes.ts';
 
@@ -187,4 +187,15 @@ async function clientOnly(rounds: number, count: number, layersOnly: boolean): P
   );
   await upstream.close();
   await child.stop();
+}
+
+/** Turns callgrind's instrumentation of this process on or off (the event loop keeps running). */
+async function callgrindControl(state: 'on' | 'off'): Promise<void> {
+  const tick = setInterval(() => {}, 5);
+  await new Promise<void>((resolve, reject) =>
+    execFile('callgrind_control', ['-i', state, String(process.pid)], (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  clearInterval(tick);
 }

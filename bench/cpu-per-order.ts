@@ -11,17 +11,11 @@
  *     [--profile file.cpuprofile] [--tree DIR] > /dev/null
  * (stdout: the gateway's access log; `--tree`: the gateway of another checkout, as in
  * cpu-per-order-ab.ts)
- *
- * Instructions per order, which a busy machine does not move (docs/performance.md § Orders):
- *   CPU_PER_ORDER_CALLGRIND=1 valgrind --tool=callgrind --instr-atstart=no \
- *     node --single-threaded --no-concurrent-recompilation --import tsx \
- *     bench/cpu-per-order.ts --rounds 1 --count 300 --warmup 3000 > /dev/null   # Ir ÷ 300
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { parseArgs } from 'node:util';
-import { callgrindControl } from './lib/callgrind.ts';
 import { ACCOUNT_QUERY, orderInput, PLACE_ORDER_MUTATION } from './lib/documents.ts';
 import { killAllChildren, startChild } from './lib/processes.ts';
 import { BENCH_LIMIT_SCALE, treeGateway } from './lib/tree-gateway.ts';
@@ -38,12 +32,6 @@ const { values } = parseArgs({
     tree: { type: 'string' },
   },
 });
-const callgrind = process.env.CPU_PER_ORDER_CALLGRIND === '1';
-if (callgrind) {
-  // Everything runs ~50× slower under callgrind: no deadline may cut an order short.
-  process.env.UPSTREAM_DEADLINE_MS ??= '600000';
-  process.env.UPSTREAM_TIMEOUT_MS ??= '600000';
-}
 
 const sandbox = await startChild('sandbox', {
   module: 'servers/sandbox.ts',
@@ -96,7 +84,6 @@ try {
     await post('Profiler.setSamplingInterval', { interval: 100 });
     await post('Profiler.start');
   }
-  if (callgrind) await callgrindControl('on');
   const perRound: number[] = [];
   const systemPerRound: number[] = [];
   for (let r = 0; r < Number(values.rounds); r++) {
@@ -106,7 +93,6 @@ try {
     perRound.push((used.user + used.system) / count);
     systemPerRound.push(used.system / count);
   }
-  if (callgrind) await callgrindControl('off');
   systemPerRound.sort((a, b) => a - b);
   if (session) {
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };

@@ -55,7 +55,8 @@ function describeMachine(m: MachineFacts): string {
 /** Seconds a run may take before the watchdog stops it. */
 function budgetS(o: BenchOptions, passes: number): number {
   const perScenario = o.warmupS + o.durationS + o.latencyS + 10;
-  const pass = 120 + o.only.length * perScenario + 2 * o.openLoopS;
+  // + the longest warm-up by requests (measure.ts), for placeOrder.
+  const pass = 120 + o.only.length * perScenario + 2 * o.openLoopS + (o.smoke ? 0 : 90);
   const extras = o.onlyGiven ? 0 : o.smoke ? 300 : 1_000;
   return passes * pass + extras + o.warmupS + 2 * o.durationS + 60;
 }

@@ -95,8 +95,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions | 'help' {
   const full = !smoke && !onlyGiven;
   return {
     durationS,
-    // Steady state: the order path needs ~4,500 requests (a few seconds) before V8's background
-    // compilation, whose CPU the process figures include, dies down.
+    // Steady state: V8 compiles a path over its first few thousand requests, on threads whose
+    // CPU the process figures include; placeOrder (~250/s) warms by requests (scenarios.ts).
     warmupS: positive(values.warmup, smoke ? 0.1 : 6, 'warmup'),
     latencyS: smoke ? 0.1 : Math.max(1, Math.round(durationS * 4) / 10),
     openLoopS: positive(values['open-loop'], smoke ? 0.2 : 10, 'open-loop'),

@@ -6,9 +6,8 @@
  * requests, so that paired figures can be taken slice by slice.
  */
 import type { Measurements, SliceCost } from './figures.ts';
-import { combineLoads, failureCount, type LoadResult } from './load.ts';
+import { combineLoads, failureCount } from './load.ts';
 import { type LoadSpec, preflight } from './load-spec.ts';
-import { type Pinning, pin } from './pinning.ts';
 import { cpuTimeUs, type RunningChild } from './processes.ts';
 import { LABELS, type ScenarioName } from './report.ts';
 import type { BenchContext, Scenario } from './scenarios.ts';
@@ -21,7 +20,7 @@ export interface MeasureOptions {
   latencyS: number;
   openLoopS: number;
   slices: number;
-  pinning: Pinning;
+  smoke: boolean;
   log: (line: string) => void;
 }
 
@@ -34,25 +33,24 @@ export interface Measuring extends Measurements {
   failed: boolean;
 }
 
+/** The longest a warm-up goes on for its `warmupRequests`. */
+const WARMUP_MAX_MS = 90_000;
+
 /**
- * `run`, with the sandbox moved to the load generator's CPU for its duration when the
- * scenario asks (`sandboxApart`) and the run is pinned.
+ * The warm-up: `warmupS` under load, then more rounds while the scenario's `warmupRequests`
+ * are not answered yet (a smoke run warms by seconds only).
  */
-async function placed(
-  scenario: Scenario,
-  ctx: BenchContext,
-  options: MeasureOptions,
-  run: () => Promise<LoadResult>,
-): Promise<LoadResult> {
-  const sandbox = ctx.servers.sandbox;
-  const { pinning } = options;
-  if (!scenario.sandboxApart || !sandbox || !pinning.pinned) return run();
-  pin(sandbox.pid, pinning.loadCpus);
-  try {
-    return await run();
-  } finally {
-    pin(sandbox.pid, pinning.serverCpus);
+async function warmUp(scenario: Scenario, spec: LoadSpec, ctx: BenchContext, o: MeasureOptions) {
+  const round = { connections: o.connections, durationS: o.warmupS };
+  const started = Date.now();
+  let answered = (await ctx.load.closed(spec, round)).ok;
+  const wanted = o.smoke ? 0 : (scenario.warmupRequests ?? 0);
+  if (wanted === 0) return;
+  while (answered < wanted && Date.now() - started < WARMUP_MAX_MS) {
+    answered += (await ctx.load.closed(spec, { ...round, durationS: 2 })).ok;
   }
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  o.log(`  ${LABELS[scenario.name]}: warmed up with ${answered} requests in ${seconds} s`);
 }
 
 /** Set up, check and warm up each scenario; a failing one is reported and left out. */
@@ -70,8 +68,7 @@ export async function prepare(
       await scenario.setup?.(ctx);
       const spec = scenario.spec(ctx);
       await preflight(scenario.name, spec);
-      const warmup = { connections: options.connections, durationS: options.warmupS };
-      await placed(scenario, ctx, options, () => ctx.load.closed(spec, warmup));
+      await warmUp(scenario, spec, ctx, options);
       measuring.push({
         scenario,
         spec,
@@ -104,12 +101,10 @@ async function loadedSlice(m: Measuring, ctx: BenchContext, options: MeasureOpti
   const calls =
     m.scenario.server === 'ceiling' ? null : await sandboxControl(sandbox, 'GET', '/count');
   const before = { server: cpu(m.server), sandbox: cpu(m.sandbox), load: ctx.load.cpuUs() };
-  const result = await placed(m.scenario, ctx, options, () =>
-    ctx.load.closed(m.spec, {
-      connections: options.connections,
-      durationS: options.durationS / options.slices,
-    }),
-  );
+  const result = await ctx.load.closed(m.spec, {
+    connections: options.connections,
+    durationS: options.durationS / options.slices,
+  });
   const cost: SliceCost = {
     ok: result.ok,
     serverCpuUs: spent(before.server, cpu(m.server)),
@@ -155,9 +150,10 @@ export async function measureAll(
   await inSlices(measuring, options, problems, (m) => loadedSlice(m, ctx, options));
   await inSlices(measuring, options, problems, async (m) => {
     m.latencies.push(
-      await placed(m.scenario, ctx, options, () =>
-        ctx.load.closed(m.spec, { connections: 1, durationS: options.latencyS / options.slices }),
-      ),
+      await ctx.load.closed(m.spec, {
+        connections: 1,
+        durationS: options.latencyS / options.slices,
+      }),
     );
   });
   await measureOpenLoop(measuring, ctx, options, problems);

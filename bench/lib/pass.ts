@@ -97,10 +97,10 @@ export async function runPass(
         : null;
     // A smoke run's extra runs may be starting processes now: they must not inherit this CPU.
     steerOn(pinning, !options.smoke);
-    const measuring = await prepare(scenarios, ctx, { ...options, pinning, log }, problems);
+    const measuring = await prepare(scenarios, ctx, { ...options, log }, problems);
     // Profiles from here on: module loading and the warm-up's compilations stay out.
     for (const child of Object.values(servers)) child.startProfile();
-    await measureAll(measuring, ctx, { ...options, pinning, log }, problems);
+    await measureAll(measuring, ctx, { ...options, log }, problems);
     const figures = figuresOf(measuring, problems, log);
     steerOn(pinning, false);
     const extra = (await extras?.finish(ctx)) ?? null;

@@ -35,7 +35,7 @@ export const LABELS: Record<ScenarioName, string> = {
   accountCached: '3 gateway account, cached',
   accountUncached: '4 gateway account, uncached',
   dashboard: '5 gateway dashboard',
-  placeOrder: '6 gateway placeOrder, sandbox on the load CPU',
+  placeOrder: '6 gateway placeOrder',
   peerAccount: '7 peer: Apollo + RESTDataSource',
   peerCached: '7c peer: Apollo, RESTDataSource cache 5 s',
   mercuriusAccount: '7m peer: Fastify + Mercurius (jit) + undici',
