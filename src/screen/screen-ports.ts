@@ -69,8 +69,6 @@ export interface ScreenPorts {
 }
 
 export interface ScreenTiming {
-  /** Least time between two frames. */
-  intervalMs: number;
   /** Longest wait for the book and the orders to agree. */
   holdMs: number;
   /** Longest wait for the first state (the stream up, the reads answered). */

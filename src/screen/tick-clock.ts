@@ -1,18 +1,24 @@
 /**
- * When the screens of one (symbol, depth) emit: ticks at least `intervalMs` apart, in step
- * with the book channel's frames.
+ * When the screens of one (symbol, depth) emit: in step with the book channel's frames.
  *
- * A book frame ticks at once when the last tick is an interval behind it by the channel's
- * clock, which the channel's own throttle makes so from one frame to the next: book frames are
- * never held back by each other, and each screen shows each one as soon as it can. Any other
- * change (the mark, the funding estimate, the account's events, a first state read) ticks
- * after a quiet interval, but while book frames come it waits for the next one (up to a second
- * interval): a tick of its own between two book frames would hold the next book frame back
- * by the rest of the interval, and every one after it too (the source and the limit have the
- * same period). Only screens with something new emit in a tick (screen-group.ts).
+ * A book frame ticks at once: book frames are an interval apart by the channel's clock (its
+ * own throttle, give or take its timer's millisecond; a faster source here waits for the
+ * interval, counted from the last book frame's time). Any other change (the mark, the funding estimate, the account's events)
+ * rides the next book frame while they come, waiting up to two intervals after the last one;
+ * when the book is quiet it ticks after a quiet interval. A tick of its own between two book
+ * frames would otherwise hold every later book frame back by the rest of the interval (the
+ * source and the limit share the period, so the offset stays), and so would holding a book
+ * frame behind such a tick when the book starts moving again: that frame goes out at once
+ * too, the one time two ticks can be closer than the interval. On average, 10 ticks a second
+ * at most. Only screens with something new emit in a tick (screen-group.ts).
  */
+/** A timer may fire a millisecond before `Date.now()` says its delay has passed. */
+const TIMER_SLACK_MS = 2;
+
 export class TickClock {
   private lastAt = Number.NEGATIVE_INFINITY;
+  /** The channel's time of the last book frame ticked (or of its scheduled tick). */
+  private lastBookAt = Number.NEGATIVE_INFINITY;
   /** The last tick showed a book frame: the next one is due about an interval after it. */
   private lastBook = false;
   /** A book frame waits for the scheduled tick. */
@@ -36,13 +42,10 @@ export class TickClock {
   /** A book frame the channel emitted at `at`. */
   book(at: number): void {
     if (this.closed) return;
-    if (at >= this.lastAt + this.intervalMs) {
-      this.bookDue = true;
-      this.fire(at);
-    } else {
-      this.bookDue = true;
-      this.schedule(this.lastAt + this.intervalMs);
-    }
+    this.bookDue = true;
+    const due = this.lastBookAt + this.intervalMs;
+    if (at >= due - TIMER_SLACK_MS) this.fire(at, at);
+    else this.schedule(due);
   }
 
   /** Something else changed. */
@@ -50,7 +53,7 @@ export class TickClock {
     if (this.closed || this.timer) return;
     const due = this.lastAt + this.intervalMs * (this.lastBook ? 2 : 1);
     const now = this.now();
-    if (now >= due) this.fire(now);
+    if (now >= due) this.fire(now, now);
     else this.schedule(due);
   }
 
@@ -65,7 +68,8 @@ export class TickClock {
     this.dueAt = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (!this.closed) this.fire(this.now());
+      // Counted from when it was due, not from a late timer: no drift.
+      if (!this.closed) this.fire(this.now(), due);
     }, due - this.now());
     this.timer.unref();
   }
@@ -76,10 +80,12 @@ export class TickClock {
     this.dueAt = Number.POSITIVE_INFINITY;
   }
 
-  private fire(at: number): void {
+  /** A tick at `at`, counted as of `due` (≤ `at`). */
+  private fire(at: number, due: number): void {
     this.cancel();
-    this.lastAt = at;
+    this.lastAt = due;
     this.lastBook = this.bookDue;
+    if (this.bookDue) this.lastBookAt = due;
     this.bookDue = false;
     this.tick(at);
   }

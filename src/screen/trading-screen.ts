@@ -6,9 +6,9 @@
  * skipped); from then on it follows the private stream, the symbol's local book, the live
  * mark and the funding estimate, and never polls the upstream.
  *
- * Frames: with the ticks of its group (the screens of its symbol and depth, screen-group.ts:
- * at most one per interval, in step with the book's frames), each computed once and handed
- * to every subscriber. A frame is coherent: when the book and the open orders contradict
+ * Frames: the first as soon as the first state is read, then with the ticks of its group
+ * (the screens of its symbol and depth, screen-group.ts: in step with the book's frames, 10 a
+ * second at most), each computed once and handed to every subscriber. A frame is coherent: when the book and the open orders contradict
  * each other (one stream ahead of the other, coherence.ts) the frame waits, up to `holdMs`,
  * for the other stream to catch up; past that it goes out saying `coherent: false`.
  */
@@ -49,8 +49,6 @@ export class TradingScreen implements TickedScreen {
   private mark: number | undefined;
   private last: TradingScreenModel | undefined;
   private sequence = 0;
-  /** When the last frame went out. */
-  private lastAt = Number.NEGATIVE_INFINITY;
   private incoherentSince: number | undefined;
   private ending: ScreenEnd | undefined;
   /** The first read's deadline, then the end of a hold. */
@@ -120,14 +118,9 @@ export class TradingScreen implements TickedScreen {
     else if (this.phase === 'live' && resumed) void this.reloadAlgos();
   }
 
-  /**
-   * The group's tick (a new book frame, mark or estimate, or a change of this screen's). The
-   * first frame went out on its own (below): one within the interval after it waits a tick.
-   */
+  /** The group's tick (a new book frame, mark or estimate, or a change of this screen's). */
   tick(at: number): void {
-    if (this.phase !== 'live') return;
-    if (at < this.lastAt + this.timing.intervalMs) this.ports.ticks.changed(this);
-    else this.emit(at);
+    if (this.phase === 'live') this.emit(at);
   }
 
   bookFailed(reason: string): void {
@@ -258,7 +251,6 @@ export class TradingScreen implements TickedScreen {
       coherent,
     });
     this.last = frame;
-    this.lastAt = now;
     this.ports.totals.frames++;
     for (const s of this.subscribers) s.screenFrame(frame);
   }

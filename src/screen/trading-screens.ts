@@ -124,7 +124,6 @@ export class TradingScreens {
       ...(options.log ? { log: options.log } : {}),
     };
     const screen = new TradingScreen(key, credentials, symbol, depth, ports, {
-      intervalMs: options.intervalMs ?? 100,
       holdMs: options.holdMs ?? 1_000,
       loadTimeoutMs: options.loadTimeoutMs ?? 15_000,
       now: options.now ?? Date.now,

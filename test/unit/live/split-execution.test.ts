@@ -87,7 +87,8 @@ describe('split execution', () => {
     const a = (await executeEvent(args, '', frame({ sequence: 1 }))) as ExecutionResult;
     const b = (await executeEvent(args, '', frame({ sequence: 2 }))) as ExecutionResult;
     const c = (await executeEvent(args, '', frame({ book: { ...BOOK } }))) as ExecutionResult;
-    const bookOf = (r: ExecutionResult) => (r.data?.tradingScreen as { book: object }).book;
+    const bookOf = (r: ExecutionResult) =>
+      (r.data as { tradingScreen: { book: object } }).tradingScreen.book;
     expect(bookOf(b)).toBe(bookOf(a));
     expect(bookOf(c)).not.toBe(bookOf(a));
     expect(bookOf(c)).toEqual(bookOf(a));
@@ -106,7 +107,7 @@ describe('split execution', () => {
     const next = frame({ sequence: 2, openOrders: first.openOrders }, shared);
     const again = (await executeEvent(args, '{}', next)) as ExecutionResult;
     const ordersOf = (r: ExecutionResult) =>
-      (r.data?.tradingScreen as { openOrders: object }).openOrders;
+      (r.data as { tradingScreen: { openOrders: object } }).tradingScreen.openOrders;
     expect(ordersOf(again)).toBe(ordersOf(split as ExecutionResult));
   });
 

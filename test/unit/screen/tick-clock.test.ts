@@ -55,10 +55,20 @@ describe('TickClock', () => {
     expect(c.pending).toBe(true);
     await vi.advanceTimersByTimeAsync(60);
     expect(ticks).toEqual([1_000_000, 1_000_100]);
-    // A book frame the interval has not passed for waits for it, and comes out in one tick.
-    c.book(Date.now() + 20);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(ticks).toEqual([1_000_000, 1_000_100, 1_000_200]);
+  });
+
+  it('lets the book start again at once after a change of its own, then follows its frames', async () => {
+    const { c, ticks, shown, state } = clock();
+    c.changed(); // the mark, the book quiet
+    await vi.advanceTimersByTimeAsync(30);
+    for (let k = 1; k <= 5; k++) {
+      state.book = k;
+      c.book(Date.now());
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    // Held behind the mark's tick, every frame would have come 70 ms late.
+    expect(ticks).toEqual([0, 30, 130, 230, 330, 430].map((ms) => 1_000_000 + ms));
+    expect(shown).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('waits for the next book frame up to a second interval, then ticks on its own', async () => {

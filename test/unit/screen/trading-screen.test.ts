@@ -57,7 +57,6 @@ function harness() {
     closed: () => {},
   } as unknown as ScreenPorts;
   const screen = new TradingScreen('k', { accountId: 'a', secret: 's' }, SYMBOL, 5, ports, {
-    intervalMs: 100,
     holdMs: 1_000,
     loadTimeoutMs: 15_000,
     now: Date.now,
