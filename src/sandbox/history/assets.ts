@@ -2,7 +2,7 @@
  * Asset history rows of internal transfers: a WITHDRAW row for the sender, a DEPOSIT row for
  * the receiver, with the id of the `wallet` pushes that told them. The seeded balance is a
  * deposit written at registration (book.ts); withdrawals are the wallet's records
- * (wallet-records.ts).
+ * (the wallet book, `state.wallet`).
  */
 import type { TransferDone } from '../events.ts';
 import type { Account } from '../types.ts';

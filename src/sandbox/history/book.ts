@@ -1,6 +1,6 @@
 /**
  * What the sandbox remembers of an account's past, apart from its fills (`account.trades`) and
- * its wallet requests (wallet-records.ts): deposits and internal transfers, closed positions
+ * its wallet requests (the wallet book, `state.wallet`): deposits and internal transfers, closed positions
  * (and the open ones being tracked until they close), liquidations and funding fees. Rows are
  * kept in the wire shapes the history routes answer with (contract/wire-history.ts), oldest
  * first; the oldest are forgotten beyond MAX_HISTORY_ROWS per account and list.

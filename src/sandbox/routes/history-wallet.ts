@@ -6,18 +6,11 @@
  */
 import type { WalletStatus } from '../../contract/constants.ts';
 import { ASSET_HISTORY_QUERY, PNL_SETTLEMENT_QUERY } from '../../contract/fields-history.ts';
-import type {
-  AssetHistoryRow,
-  AssetStatusFilter,
-  PnlSettlementRow,
-} from '../../contract/wire-history.ts';
+import type { AssetStatusFilter, PnlSettlementRow } from '../../contract/wire-history.ts';
 import { inWindow, newestFirst, pageOf, windowOf } from '../history/lists.ts';
-import {
-  type SettlementSource,
-  type WithdrawalSource,
-  walletRecords,
-} from '../history/wallet-records.ts';
 import type { Route } from '../router.ts';
+import type { PnlSettlement } from '../wallet/book.ts';
+import { withdrawalRow } from '../wallet/withdrawal-row.ts';
 
 const STATUS_OF: Record<AssetStatusFilter, WalletStatus> = {
   NEW: 'PENDING',
@@ -28,20 +21,7 @@ const STATUS_OF: Record<AssetStatusFilter, WalletStatus> = {
   PENDING_REBALANCE: 'PENDING_REBALANCE',
 };
 
-const withdrawalRow = (w: WithdrawalSource): AssetHistoryRow => ({
-  id: String(w.id),
-  tx_id: w.txId,
-  side: 'WITHDRAW',
-  token: w.token,
-  amount: w.amount,
-  fee: w.fee,
-  trans_status: w.status,
-  created_time: w.createdTime,
-  updated_time: w.updatedTime,
-  chain_id: String(w.chainId),
-});
-
-const settlementRow = (s: SettlementSource): PnlSettlementRow => ({
+const settlementRow = (s: PnlSettlement): PnlSettlementRow => ({
   id: s.id,
   old_balance: s.oldBalance,
   new_balance: s.newBalance,
@@ -62,7 +42,7 @@ export const historyWalletRoutes: Route[] = [
       const filter = q.read('status');
       const status = filter === undefined ? undefined : STATUS_OF[filter];
       const window = windowOf(q.read('start_t'), q.read('end_t'));
-      const withdrawals = walletRecords(state).withdrawals(account!.accountId).map(withdrawalRow);
+      const withdrawals = state.wallet.withdrawals(account!.accountId).map(withdrawalRow);
       const rows = [...state.history.of(account!).assets, ...withdrawals].filter(
         (r) =>
           (token === undefined || r.token === token) &&
@@ -83,7 +63,7 @@ export const historyWalletRoutes: Route[] = [
     handle: ({ state, account, query }) => {
       const q = query.of(PNL_SETTLEMENT_QUERY);
       const window = windowOf(q.read('start_t'), q.read('end_t'));
-      const rows = walletRecords(state)
+      const rows = state.wallet
         .settlements(account!.accountId)
         .filter((s) => inWindow(s.requestedTime, window))
         .map(settlementRow);

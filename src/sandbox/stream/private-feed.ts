@@ -5,6 +5,7 @@
  */
 import type { PrivateTopic } from '../../contract/constants.ts';
 import type { SandboxEvents } from '../events.ts';
+import { withdrawalRow } from '../wallet/withdrawal-row.ts';
 import { listenAlgo } from './algo-feed.ts';
 import { balancePayload, executionReport, positionPayload, type WalletEvent } from './payloads.ts';
 
@@ -32,19 +33,8 @@ export function listenPrivate(events: SandboxEvents, push: PushPrivate): () => v
         } satisfies WalletEvent);
       }
     }),
-    events.on('withdrawal', ({ accountId, withdrawal: w }) =>
-      push(accountId, 'wallet', {
-        id: String(w.id),
-        tx_id: w.txId,
-        side: 'WITHDRAW',
-        token: w.token,
-        amount: w.amount,
-        fee: w.fee,
-        trans_status: w.status,
-        created_time: w.createdTime,
-        updated_time: w.updatedTime,
-        chain_id: String(w.chainId),
-      } satisfies WalletEvent),
+    events.on('withdrawal', ({ accountId, withdrawal }) =>
+      push(accountId, 'wallet', withdrawalRow(withdrawal) satisfies WalletEvent),
     ),
     events.on('liquidation', (event) =>
       push(event.accountId, 'liquidationsaccount', [
