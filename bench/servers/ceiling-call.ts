@@ -10,27 +10,9 @@
  */
 import { createSchema, createYoga, type YogaInitialContext } from 'graphql-yoga';
 import { floorBodyLimit } from '../lib/body-limit.ts';
-import { requireEnv, serve } from '../lib/child.ts';
-import { fromDist } from '../lib/dist.ts';
+import { serve } from '../lib/child.ts';
+import { exchange, PATH, signers } from '../lib/floor-call.ts';
 
-const { RequestSigner } =
-  await fromDist<typeof import('../../src/auth/request-signature.ts')>('auth/request-signature');
-const { createHttpExchange } =
-  await fromDist<typeof import('../../src/upstream/http-exchange.ts')>('upstream/http-exchange');
-
-const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
-  token: string;
-  accountId: string;
-  secret: string;
-}>;
-const signers = new Map(
-  traders.map((t) => [
-    `Bearer ${t.token}`,
-    new RequestSigner({ accountId: t.accountId, secret: t.secret }),
-  ]),
-);
-const exchange = createHttpExchange(requireEnv('SVC_BASE_URL'));
-const PATH = '/v1/client/info';
 const bodyLimit = await floorBodyLimit();
 
 const yoga = createYoga({

@@ -7,27 +7,8 @@
  * No parsing or validation of the document, no schema, logs or metrics.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requireEnv, serve } from '../lib/child.ts';
-import { fromDist } from '../lib/dist.ts';
-
-const { RequestSigner } =
-  await fromDist<typeof import('../../src/auth/request-signature.ts')>('auth/request-signature');
-const { createHttpExchange } =
-  await fromDist<typeof import('../../src/upstream/http-exchange.ts')>('upstream/http-exchange');
-
-const traders = JSON.parse(requireEnv('BENCH_TRADERS')) as Array<{
-  token: string;
-  accountId: string;
-  secret: string;
-}>;
-const signers = new Map(
-  traders.map((t) => [
-    `Bearer ${t.token}`,
-    new RequestSigner({ accountId: t.accountId, secret: t.secret }),
-  ]),
-);
-const exchange = createHttpExchange(requireEnv('SVC_BASE_URL'));
-const PATH = '/v1/client/info';
+import { serve } from '../lib/child.ts';
+import { exchange, PATH, signers } from '../lib/floor-call.ts';
 
 function answer(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
