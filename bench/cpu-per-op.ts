@@ -5,8 +5,12 @@
  * against a cached gateway over an in-process sandbox, and prints the best of several rounds
  * — the least disturbed by other processes.
  *
- *   npx tsx bench/cpu-per-op.ts [--uncached] [--rounds 7] [--count 3000] > /dev/null
+ *   npx tsx bench/cpu-per-op.ts [--uncached | --canned] [--rounds 7] [--count 3000] > /dev/null
  * (stdout: the gateway's access log)
+ *
+ * `--uncached` reads through to a sandbox in a child process (its CPU is not this process's);
+ * `--canned` the same with every upstream attempt answered at once by the sandbox's first
+ * answer: the gateway's per-request work around the wire, without the wire.
  *
  * `--client` measures the upstream client alone, as the gateway builds it (metrics, logger at
  * info, deadline, cache off): one uncached `accountInfo` call at a time against the sandbox in
@@ -39,18 +43,45 @@ const { values } = parseArgs({
     uncached: { type: 'boolean', default: false },
     client: { type: 'boolean', default: false },
     layers: { type: 'boolean', default: false },
+    canned: { type: 'boolean', default: false },
   },
 });
+
+/** The wire answering every attempt, at once, with what the sandbox answered the first. */
+function cannedExchange(baseUrl: string): Exchange {
+  const wire = createHttpExchange(baseUrl.replace(/\/$/, ''));
+  let recorded: Promise<ExchangeReply> | undefined;
+  return {
+    send: (request) => {
+      recorded ??= wire.send(request);
+      return recorded.then((reply) => ({ ...reply }));
+    },
+    close: () => wire.close(),
+  };
+}
 if (values.client || values.layers) {
   await clientOnly(Number(values.rounds), Number(values.count), values.layers);
   process.exit(0);
 }
-const sandbox = await createSandbox({ limits: { scale: 1e6 }, port: 0 });
-const trader = sandbox.demo!.trader;
+// Uncached, the sandbox runs in a child process: its CPU per call is not the gateway's.
+const child =
+  values.uncached || values.canned
+    ? await startChild('cpu-per-op-sandbox', {
+        module: 'servers/sandbox.ts',
+        env: { BENCH_LIMIT_SCALE: '1000000' },
+      })
+    : undefined;
+const sandbox = child ? undefined : await createSandbox({ limits: { scale: 1e6 }, port: 0 });
+const trader = sandbox
+  ? sandbox.demo!.trader
+  : (
+      child!.info.traders as Array<{ accountId: string; secret: string; tradingSecret: string }>
+    )[0]!;
+const sandboxUrl = sandbox ? sandbox.url : String(child!.info.url);
 const token = 'svcgw_cpu_per_op_token_0123456789abcdef';
 const config = loadConfig({
   LOG_LEVEL: 'info',
-  CACHE_ENABLED: String(!values.uncached),
+  CACHE_ENABLED: String(!values.uncached && !values.canned),
   UPSTREAM_LIMIT_SCALE: '1000000',
   CALLER_POINTS: String(1e12),
   CALLER_ANON_POINTS: String(1e12 - 1),
@@ -60,8 +91,9 @@ const config = loadConfig({
     : {}),
 });
 const gateway = await createGateway({
+  ...(values.canned ? { exchange: cannedExchange(sandboxUrl) } : {}),
   config,
-  upstreamUrl: sandbox.url.replace(/\/$/, ''),
+  upstreamUrl: sandboxUrl.replace(/\/$/, ''),
   keystore: {
     principals: [
       {
@@ -97,19 +129,22 @@ for (let i = 0; i < count; i++) await once();
 // Under `valgrind --tool=callgrind --instr-atstart=no`: count the measured operations only.
 if (process.env.CPU_PER_OP_CALLGRIND === '1') await callgrindControl('on');
 const perRound: number[] = [];
+const systemPerRound: number[] = [];
 for (let r = 0; r < Number(values.rounds); r++) {
   const start = process.cpuUsage();
   for (let i = 0; i < count; i++) await once();
   const used = process.cpuUsage(start);
   perRound.push((used.user + used.system) / count);
+  systemPerRound.push(used.system / count);
 }
 if (process.env.CPU_PER_OP_CALLGRIND === '1') await callgrindControl('off');
 perRound.sort((a, b) => a - b);
 process.stderr.write(
-  `account ${values.uncached ? 'uncached' : 'cached'} via yoga.fetch: best ${perRound[0]!.toFixed(1)} µs/op, median ${perRound[perRound.length >> 1]!.toFixed(1)} µs/op (${values.rounds} rounds × ${count}; CPU of this process)\n`,
+  `account ${values.canned ? 'uncached, canned wire' : values.uncached ? 'uncached' : 'cached'} via yoga.fetch: best ${perRound[0]!.toFixed(1)} µs/op, median ${perRound[perRound.length >> 1]!.toFixed(1)} µs/op (system ${systemPerRound.sort((a, b) => a - b)[systemPerRound.length >> 1]!.toFixed(1)}) (${values.rounds} rounds × ${count}; CPU of this process)\n`,
 );
 await gateway.close();
-await sandbox.close();
+await sandbox?.close();
+await child?.stop();
 process.exit(0);
 
 /** The `--client` mode (see the top of this file). */
@@ -131,17 +166,7 @@ async function clientOnly(rounds: number, count: number, layersOnly: boolean): P
   const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = config.upstream;
   const metrics = createMetrics({ defaultMetrics: false });
   let exchange: Exchange | undefined;
-  if (layersOnly) {
-    const wire = createHttpExchange(child.info.url);
-    let recorded: Promise<ExchangeReply> | undefined;
-    exchange = {
-      send: (request) => {
-        recorded ??= wire.send(request);
-        return recorded.then((reply) => ({ ...reply }));
-      },
-      close: () => wire.close(),
-    };
-  }
+  if (layersOnly) exchange = cannedExchange(String(child.info.url));
   const upstream = createUpstreamClient({
     ...(exchange ? { exchange } : {}),
     baseUrl: child.info.url,

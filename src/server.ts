@@ -34,6 +34,7 @@ import { schema as gatewaySchema } from './schema/index.ts';
 import type { GatewayContext } from './schema/types.ts';
 import { registerUpstreamCallMetrics } from './upstream/call-metrics.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
+import type { Exchange } from './upstream/exchange.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
 export interface GatewayOptions {
@@ -51,6 +52,8 @@ export interface GatewayOptions {
   schema?: GraphQLSchema;
   /** fetch used for upstream calls. @default node:http on a keep-alive agent (no fetch) */
   fetch?: typeof fetch;
+  /** The upstream wire itself (bench/cpu-per-op.ts `--canned`: the gateway without the wire). @default undici's pool */
+  exchange?: Exchange;
   /** Node's default process metrics in /metrics. @default true */
   processMetrics?: boolean;
   /** /ready's check timeout and result cache (tests). @default 2000 and 1000 ms */
@@ -111,6 +114,7 @@ function createGatewayUpstream(
     config: upstreamConfig,
     store,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.exchange ? { exchange: options.exchange } : {}),
     telemetry: registerUpstreamCallMetrics(metrics.registry),
     logger,
     registry: metrics.registry,

@@ -2,7 +2,7 @@
  * The fan-out benchmark's gateway: createGateway as `npm start` builds it, with graphql-ws
  * attached, in front of the benchmark's sandbox (SVC_BASE_URL), one keystore principal per
  * trader (BENCH_TRADERS). A small control server reports this process's memory after a full
- * GC (`GET /memory`), the stream hub's figures (`GET /hub`), a symbol's local book
+ * GC (`GET /memory`) or a heap snapshot of it (`GET /heap-snapshot?file=…`), the stream hub's figures (`GET /hub`), a symbol's local book
  * (`GET /book?symbol=…`), the trading screens (`GET /screens`), and, when FANOUT_PROFILE_DIR is
  * set, profiles one phase of the run (`POST /profile/start`, `POST /profile/stop?name=…`
  * writes `<name>.cpuprofile` there): a profile of the whole process would be mostly the
@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { benchKeystore } from '../lib/bench-keystore.ts';
 import { announce, onShutdown } from '../lib/child.ts';
@@ -71,6 +71,11 @@ const control = createServer((req, res) => {
     gc();
     gc();
     send(process.memoryUsage());
+  } else if (url.pathname === '/heap-snapshot') {
+    // Where a subscriber's bytes go (bench/heap-per-subscriber.ts): a snapshot after a full GC.
+    gc();
+    gc();
+    send({ file: writeHeapSnapshot(url.searchParams.get('file') ?? undefined) });
   } else if (req.url === '/hub') {
     send(gateway.live.hub.stats());
   } else if (req.url === '/screens') {
