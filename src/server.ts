@@ -34,10 +34,10 @@ import { schema as gatewaySchema } from './schema/index.ts';
 import type { GatewayContext } from './schema/types.ts';
 import { registerUpstreamCallMetrics } from './upstream/call-metrics.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
-import type { Exchange } from './upstream/exchange.ts';
+import type { UpstreamClientOptions } from './upstream/client-core.ts';
 import { createStore, type Store } from './upstream/stores/index.ts';
 
-export interface GatewayOptions {
+export interface GatewayOptions extends Pick<UpstreamClientOptions, 'fetch' | 'exchange'> {
   /** Parsed configuration (`loadConfig()`). */
   config: Config;
   /** Keystore contents; when set, `config.keystoreFile` is not read. @default read from config.keystoreFile */
@@ -50,10 +50,6 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Replaces the gateway's schema (tests of the HTTP layer). @default the svc schema */
   schema?: GraphQLSchema;
-  /** fetch used for upstream calls. @default node:http on a keep-alive agent (no fetch) */
-  fetch?: typeof fetch;
-  /** The upstream wire itself (bench/cpu-per-op.ts `--canned`: the gateway without the wire). @default undici's pool */
-  exchange?: Exchange;
   /** Node's default process metrics in /metrics. @default true */
   processMetrics?: boolean;
   /** /ready's check timeout and result cache (tests). @default 2000 and 1000 ms */
