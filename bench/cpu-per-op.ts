@@ -30,9 +30,10 @@ import { createGateway } from '../src/server.ts';
 import { registerUpstreamCallMetrics } from '../src/upstream/call-metrics.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import { Deadline } from '../src/upstream/deadline.ts';
-import type { Exchange, ExchangeReply } from '../src/upstream/exchange.ts';
+import type { Exchange } from '../src/upstream/exchange.ts';
 import { createHttpExchange } from '../src/upstream/http-exchange.ts';
 import { createMemoryStore } from '../src/upstream/stores/memory.ts';
+import { cannedExchange } from './lib/canned-exchange.ts';
 import { ACCOUNT_QUERY } from './lib/documents.ts';
 import { startChild } from './lib/processes.ts';
 
@@ -46,23 +47,11 @@ const { values } = parseArgs({
     canned: { type: 'boolean', default: false },
   },
 });
-
-/** The wire answering every attempt, at once, with what the sandbox answered the first. */
-function cannedExchange(baseUrl: string): Exchange {
-  const wire = createHttpExchange(baseUrl.replace(/\/$/, ''));
-  let recorded: Promise<ExchangeReply> | undefined;
-  return {
-    send: (request) => {
-      recorded ??= wire.send(request);
-      return recorded.then((reply) => ({ ...reply }));
-    },
-    close: () => wire.close(),
-  };
-}
 if (values.client || values.layers) {
   await clientOnly(Number(values.rounds), Number(values.count), values.layers);
   process.exit(0);
 }
+
 // Uncached, the sandbox runs in a child process: its CPU per call is not the gateway's.
 const child =
   values.uncached || values.canned
@@ -91,7 +80,9 @@ const config = loadConfig({
     : {}),
 });
 const gateway = await createGateway({
-  ...(values.canned ? { exchange: cannedExchange(sandboxUrl) } : {}),
+  ...(values.canned
+    ? { exchange: cannedExchange(createHttpExchange(sandboxUrl.replace(/\/$/, ''))) }
+    : {}),
   config,
   upstreamUrl: sandboxUrl.replace(/\/$/, ''),
   keystore: {
@@ -166,7 +157,7 @@ async function clientOnly(rounds: number, count: number, layersOnly: boolean): P
   const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = config.upstream;
   const metrics = createMetrics({ defaultMetrics: false });
   let exchange: Exchange | undefined;
-  if (layersOnly) exchange = cannedExchange(String(child.info.url));
+  if (layersOnly) exchange = cannedExchange(createHttpExchange(String(child.info.url)));
   const upstream = createUpstreamClient({
     ...(exchange ? { exchange } : {}),
     baseUrl: child.info.url,

@@ -6,7 +6,8 @@
  * with UPSTREAM_LIMIT_SCALE, as it raises the sandbox's limits. The gateway is dist/'s.
  */
 import { benchKeystore } from '../lib/bench-keystore.ts';
-import { serve } from '../lib/child.ts';
+import { cannedExchange } from '../lib/canned-exchange.ts';
+import { requireEnv, serve } from '../lib/child.ts';
 import { fromDist } from '../lib/dist.ts';
 
 const { hashToken } =
@@ -14,14 +15,23 @@ const { hashToken } =
 const { loadConfig } = await fromDist<typeof import('../../src/config.ts')>('config');
 const { createGateway } = await fromDist<typeof import('../../src/server.ts')>('server');
 
+const { createHttpExchange } =
+  await fromDist<typeof import('../../src/upstream/http-exchange.ts')>('upstream/http-exchange');
+
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
+// BENCH_CANNED=1: the gateway without the wire (bench/lib/canned-exchange.ts).
+const canned = process.env.BENCH_CANNED === '1';
 const gateway = await createGateway({
+  ...(canned ? { exchange: cannedExchange(createHttpExchange(requireEnv('SVC_BASE_URL'))) } : {}),
   config,
   keystore: benchKeystore(hashToken),
 });
 await serve(gateway.handler, {
   info: {
     config: {
+      ...(canned
+        ? { wire: 'canned: every attempt answered with the first answer (BENCH_CANNED=1)' }
+        : {}),
       cache: config.upstream.cache.enabled
         ? `on (account information ${config.upstream.cache.accountTtlMs / 1000} s)`
         : 'off (CACHE_ENABLED=false)',
