@@ -4,6 +4,8 @@
  * subscribers open, the difference by constructor, divided by N.
  *
  *   npm run build && npx tsx bench/heap-per-subscriber.ts [--subscribers 1000] [--top 40]
+ *     [--strings]   strings by their text (digits and hex runs folded), not as one line
+ *     [--keep]      keep the two .heapsnapshot files (for DevTools' comparison view)
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -18,6 +20,8 @@ const { values } = parseArgs({
   options: {
     subscribers: { type: 'string', default: '1000' },
     top: { type: 'string', default: '40' },
+    strings: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
   },
 });
 const subscribers = Number(values.subscribers);
@@ -40,7 +44,7 @@ function tally(file: string): Map<string, { bytes: number; count: number }> {
     const raw = heap.strings[heap.nodes[i + nameAt!]!]!;
     const name =
       type === 'string' || type === 'concatenated string'
-        ? process.env.HEAP_STRINGS
+        ? values.strings
           ? raw
               .slice(0, 50)
               .replace(/[0-9a-f]{6,}/gi, '#')
@@ -98,14 +102,22 @@ const snapshot = async (name: string) => {
   await (await fetch(`${control}/heap-snapshot?file=${encodeURIComponent(file)}`)).json();
   return file;
 };
-const listeners = async () =>
-  ((await (await fetch(`${control}/hub`)).json()) as { listeners?: number }).listeners;
+/** Until the hub counts `count` account subscribers (each subscription registered or gone). */
+async function settled(count: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const hub = (await (await fetch(`${control}/hub`)).json()) as { accountListeners: number };
+    if (hub.accountListeners === count) return;
+    if (Date.now() > deadline) throw new Error(`${hub.accountListeners} of ${count} subscribers`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 // Warm-up: the first subscribers also build what every later one shares (topics, streams).
 const warm = await Promise.all(Array.from({ length: 100 }, open));
-await new Promise((r) => setTimeout(r, 500));
+await settled(warm.length);
 for (const socket of warm) socket.destroy();
-await new Promise((r) => setTimeout(r, 500));
+await settled(0);
 const before = await snapshot('before');
 const sockets = [];
 for (let opened = 0; opened < subscribers; opened += 200) {
@@ -113,8 +125,7 @@ for (let opened = 0; opened < subscribers; opened += 200) {
     ...(await Promise.all(Array.from({ length: Math.min(200, subscribers - opened) }, open))),
   );
 }
-await new Promise((r) => setTimeout(r, 1_000));
-process.stderr.write(`hub: ${JSON.stringify(await listeners())} listeners\n`);
+await settled(subscribers);
 const after = await snapshot('after');
 const [a, b] = [tally(before), tally(after)];
 const rows = [...b].map(([key, { bytes, count }]) => {
@@ -134,9 +145,8 @@ for (const r of rows.slice(0, Number(values.top))) {
   console.log(`${r.bytes.toFixed(0).padStart(7)} B  ${r.count.toFixed(2).padStart(6)} ×  ${r.key}`);
 }
 for (const socket of sockets) socket.destroy();
-if (!process.env.HEAP_KEEP) rmSync(before);
-if (!process.env.HEAP_KEEP) rmSync(after);
-else console.log(before, after);
+if (values.keep) console.log(`snapshots kept: ${before} ${after}`);
+else for (const file of [before, after]) rmSync(file);
 await gateway.stop();
 await sandbox.stop();
 process.exit(0);
