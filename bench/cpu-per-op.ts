@@ -53,20 +53,9 @@ if (values.client || values.layers) {
 }
 
 // Uncached, the sandbox runs in a child process: its CPU per call is not the gateway's.
-const child =
-  values.uncached || values.canned
-    ? await startChild('cpu-per-op-sandbox', {
-        module: 'servers/sandbox.ts',
-        env: { BENCH_LIMIT_SCALE: '1000000' },
-      })
-    : undefined;
-const sandbox = child ? undefined : await createSandbox({ limits: { scale: 1e6 }, port: 0 });
-const trader = sandbox
-  ? sandbox.demo!.trader
-  : (
-      child!.info.traders as Array<{ accountId: string; secret: string; tradingSecret: string }>
-    )[0]!;
-const sandboxUrl = sandbox ? sandbox.url : String(child!.info.url);
+const sandbox = await startSandbox(values.uncached || values.canned);
+const { trader } = sandbox;
+const upstreamUrl = sandbox.url.replace(/\/$/, '');
 const token = 'svcgw_cpu_per_op_token_0123456789abcdef';
 const config = loadConfig({
   LOG_LEVEL: 'info',
@@ -80,11 +69,9 @@ const config = loadConfig({
     : {}),
 });
 const gateway = await createGateway({
-  ...(values.canned
-    ? { exchange: cannedExchange(createHttpExchange(sandboxUrl.replace(/\/$/, ''))) }
-    : {}),
+  ...(values.canned ? { exchange: cannedExchange(createHttpExchange(upstreamUrl)) } : {}),
   config,
-  upstreamUrl: sandboxUrl.replace(/\/$/, ''),
+  upstreamUrl,
   keystore: {
     principals: [
       {
@@ -134,21 +121,33 @@ process.stderr.write(
   `account ${values.canned ? 'uncached, canned wire' : values.uncached ? 'uncached' : 'cached'} via yoga.fetch: best ${perRound[0]!.toFixed(1)} µs/op, median ${perRound[perRound.length >> 1]!.toFixed(1)} µs/op (system ${systemPerRound.sort((a, b) => a - b)[systemPerRound.length >> 1]!.toFixed(1)}) (${values.rounds} rounds × ${count}; CPU of this process)\n`,
 );
 await gateway.close();
-await sandbox?.close();
-await child?.stop();
+await sandbox.close();
 process.exit(0);
 
-/** The `--client` mode (see the top of this file). */
-async function clientOnly(rounds: number, count: number, layersOnly: boolean): Promise<void> {
+interface BenchSandbox {
+  url: string;
+  trader: { accountId: string; secret: string; tradingSecret: string };
+  close(): Promise<void>;
+}
+
+/** The sandbox in a child process (its CPU is not this one's), or in this process. */
+async function startSandbox(inChild: boolean): Promise<BenchSandbox> {
+  if (!inChild) {
+    const sandbox = await createSandbox({ limits: { scale: 1e6 }, port: 0 });
+    return { url: sandbox.url, trader: sandbox.demo!.trader, close: () => sandbox.close() };
+  }
   const child = await startChild('cpu-per-op-sandbox', {
     module: 'servers/sandbox.ts',
     env: { BENCH_LIMIT_SCALE: '1000000' },
   });
-  const [trader] = child.info.traders as Array<{
-    accountId: string;
-    secret: string;
-    tradingSecret: string;
-  }>;
+  const [trader] = child.info.traders as BenchSandbox['trader'][];
+  return { url: String(child.info.url), trader: trader!, close: () => child.stop() };
+}
+
+/** The `--client` mode (see the top of this file). */
+async function clientOnly(rounds: number, count: number, layersOnly: boolean): Promise<void> {
+  const child = await startSandbox(true);
+  const { trader } = child;
   const config = loadConfig({
     LOG_LEVEL: 'info',
     CACHE_ENABLED: 'false',
@@ -157,10 +156,10 @@ async function clientOnly(rounds: number, count: number, layersOnly: boolean): P
   const { baseUrl: _baseUrl, network: _network, ...upstreamConfig } = config.upstream;
   const metrics = createMetrics({ defaultMetrics: false });
   let exchange: Exchange | undefined;
-  if (layersOnly) exchange = cannedExchange(createHttpExchange(String(child.info.url)));
+  if (layersOnly) exchange = cannedExchange(createHttpExchange(child.url));
   const upstream = createUpstreamClient({
     ...(exchange ? { exchange } : {}),
-    baseUrl: child.info.url,
+    baseUrl: child.url,
     config: upstreamConfig,
     store: createMemoryStore(),
     telemetry: registerUpstreamCallMetrics(metrics.registry),
@@ -169,7 +168,7 @@ async function clientOnly(rounds: number, count: number, layersOnly: boolean): P
   const once = async (): Promise<void> => {
     const api = upstream
       .withDeadline(new Deadline(config.upstream.deadlineMs), 'cpu-per-op')
-      .forAccount(trader!);
+      .forAccount(trader);
     const info = await api.accountInfo();
     if (typeof info !== 'object' || info === null) throw new Error('no account info');
   };
@@ -202,7 +201,7 @@ async function clientOnly(rounds: number, count: number, layersOnly: boolean): P
     `upstream accountInfo, ${layersOnly ? 'client layers without the wire' : 'client only'}: best ${cpu[0]!.toFixed(1)} µs CPU/call, median ${cpu[cpu.length >> 1]!.toFixed(1)} (system ${system[system.length >> 1]!.toFixed(1)}); p50 wall per call best ${wall[0]!.toFixed(0)} µs, median ${wall[wall.length >> 1]!.toFixed(0)} µs (${rounds} rounds × ${count}; CPU of this process, sandbox in a child)\n`,
   );
   await upstream.close();
-  await child.stop();
+  await child.close();
 }
 
 /** Turns callgrind's instrumentation of this process on or off (the event loop keeps running). */

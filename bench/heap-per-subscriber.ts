@@ -12,9 +12,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openOrderUpdates, waitListeners } from './lib/fanout.ts';
 import { startChild } from './lib/processes.ts';
 import type { Trader } from './lib/scenarios.ts';
-import { openSseSubscriber } from './lib/sse-subscriber.ts';
 
 const { values } = parseArgs({
   options: {
@@ -81,43 +81,18 @@ const gateway = await startChild('heap-gateway', {
 });
 const control = String(gateway.info.controlUrl);
 const url = new URL(`${String(gateway.info.url)}/graphql`);
-const open = () =>
-  openSseSubscriber({
-    host: url.hostname,
-    port: Number(url.port),
-    path: url.pathname,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({
-      query: 'subscription { orderUpdates { clientOrderId status timestamp } }',
-    }),
-    onBlock: () => {},
-    onClose: () => {},
-  });
+const open = () => openOrderUpdates(url, token, () => {});
 const snapshot = async (name: string) => {
   const file = join(tmpdir(), `svc-heap-${process.pid}-${name}.heapsnapshot`);
   await (await fetch(`${control}/heap-snapshot?file=${encodeURIComponent(file)}`)).json();
   return file;
 };
-/** Until the hub counts `count` account subscribers (each subscription registered or gone). */
-async function settled(count: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const hub = (await (await fetch(`${control}/hub`)).json()) as { accountListeners: number };
-    if (hub.accountListeners === count) return;
-    if (Date.now() > deadline) throw new Error(`${hub.accountListeners} of ${count} subscribers`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 // Warm-up: the first subscribers also build what every later one shares (topics, streams).
 const warm = await Promise.all(Array.from({ length: 100 }, open));
-await settled(warm.length);
+await waitListeners(control, warm.length, 'warm-up');
 for (const socket of warm) socket.destroy();
-await settled(0);
+await waitListeners(control, 0, 'warm-up close');
 const before = await snapshot('before');
 const sockets = [];
 for (let opened = 0; opened < subscribers; opened += 200) {
@@ -125,7 +100,7 @@ for (let opened = 0; opened < subscribers; opened += 200) {
     ...(await Promise.all(Array.from({ length: Math.min(200, subscribers - opened) }, open))),
   );
 }
-await settled(subscribers);
+await waitListeners(control, subscribers, 'subscribers');
 const after = await snapshot('after');
 const [a, b] = [tally(before), tally(after)];
 const rows = [...b].map(([key, { bytes, count }]) => {

@@ -133,10 +133,14 @@ function onDelivery(t: Tally, seen: number, clientOrderId: string | undefined, t
   t.received++;
 }
 
-/** One SSE subscriber on its own connection; resolves once the response began. */
-async function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
-  let seen = 0;
-  const socket = await openSseSubscriber({
+/** An `orderUpdates` SSE subscription on a connection of its own, once its response began. */
+export function openOrderUpdates(
+  url: URL,
+  token: string,
+  onBlock: (block: string) => void,
+  onClose: (error?: Error) => void = () => {},
+) {
+  return openSseSubscriber({
     host: url.hostname,
     port: Number(url.port),
     path: url.pathname,
@@ -146,7 +150,18 @@ async function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
       authorization: `Bearer ${token}`,
     },
     body: JSON.stringify({ query: QUERY }),
-    onBlock: (block) => {
+    onBlock,
+    onClose,
+  });
+}
+
+/** One SSE subscriber on its own connection; resolves once the response began. */
+async function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
+  let seen = 0;
+  const socket = await openOrderUpdates(
+    url,
+    token,
+    (block) => {
       if (block.startsWith(':')) return; // keep-alive
       if (!block.startsWith('event: next\n')) {
         t.failures++;
@@ -155,10 +170,10 @@ async function openSse(url: URL, token: string, t: Tally): Promise<() => void> {
       // No JSON parse: the fields by regex keep the bench process cheap (see the module comment).
       onDelivery(t, seen++, CLIENT_ORDER_ID.exec(block)?.[1], Number(TIMESTAMP.exec(block)?.[1]));
     },
-    onClose: (error) => {
+    (error) => {
       if (error) t.failures++;
     },
-  });
+  );
   return () => socket.destroy();
 }
 
@@ -193,7 +208,11 @@ const wsClient = (graphqlUrl: URL, token: string): Client =>
     onNonLazyError: () => {},
   });
 
-async function waitListeners(controlUrl: string, count: number, what: string): Promise<void> {
+export async function waitListeners(
+  controlUrl: string,
+  count: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const hub = await getJson<{ accountListeners: number; accounts: number }>(`${controlUrl}/hub`);

@@ -11,7 +11,7 @@
 import { createSchema, createYoga, type YogaInitialContext } from 'graphql-yoga';
 import { floorBodyLimit } from '../lib/body-limit.ts';
 import { serve } from '../lib/child.ts';
-import { exchange, PATH, signers } from '../lib/floor-call.ts';
+import { exchange, signedAccountId } from '../lib/floor-call.ts';
 
 const bodyLimit = await floorBodyLimit();
 
@@ -20,25 +20,8 @@ const yoga = createYoga({
     typeDefs: 'type Query { accountId: String! }',
     resolvers: {
       Query: {
-        accountId: async (_root: unknown, _args: unknown, ctx: YogaInitialContext) => {
-          const signer = signers.get(ctx.request.headers.get('authorization') ?? '');
-          if (!signer) throw new Error('unknown bearer token');
-          const headers = signer.headers({ method: 'GET', path: PATH, timestamp: Date.now() });
-          const answer = await exchange.send({
-            method: 'GET',
-            path: PATH,
-            headers,
-            body: undefined,
-            timeoutMs: 10_000,
-          });
-          const body = JSON.parse(answer.text) as {
-            success?: boolean;
-            data?: { account_id?: string };
-          };
-          if (answer.status !== 200 || !body.success) throw new Error(`upstream ${answer.status}`);
-          if (typeof body.data?.account_id !== 'string') throw new Error('upstream: no account_id');
-          return body.data.account_id;
-        },
+        accountId: (_root: unknown, _args: unknown, ctx: YogaInitialContext) =>
+          signedAccountId(ctx.request.headers.get('authorization')),
       },
     },
   }),

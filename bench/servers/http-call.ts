@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve } from '../lib/child.ts';
-import { exchange, PATH, signers } from '../lib/floor-call.ts';
+import { exchange, signedAccountId } from '../lib/floor-call.ts';
 
 function answer(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
@@ -21,21 +21,7 @@ function answer(res: ServerResponse, status: number, body: string): void {
 async function accountId(req: IncomingMessage, body: string): Promise<string> {
   const { query } = JSON.parse(body) as { query?: unknown };
   if (typeof query !== 'string') throw new Error('no query');
-  const signer = signers.get(req.headers.authorization ?? '');
-  if (!signer) throw Object.assign(new Error('unknown bearer token'), { status: 401 });
-  const headers = signer.headers({ method: 'GET', path: PATH, timestamp: Date.now() });
-  const reply = await exchange.send({
-    method: 'GET',
-    path: PATH,
-    headers,
-    body: undefined,
-    timeoutMs: 10_000,
-  });
-  const envelope = JSON.parse(reply.text) as { success?: boolean; data?: { account_id?: string } };
-  if (reply.status !== 200 || !envelope.success || typeof envelope.data?.account_id !== 'string') {
-    throw new Error(`upstream ${reply.status}`);
-  }
-  return envelope.data.account_id;
+  return signedAccountId(req.headers.authorization);
 }
 
 await serve(
