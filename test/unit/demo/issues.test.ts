@@ -8,6 +8,12 @@ import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { issuesOf } from '../../../demo/src/lib/issues.ts';
 
+/** Two broken rules, as an InputError's `issues` carry them. */
+const TWO_RULES = [
+  { field: 'input.orderPrice', rule: 'tick', message: 'must be on the 0.01 tick' },
+  { field: 'input.orderQuantity', rule: 'minNotional', message: 'at least 10' },
+];
+
 describe('issuesOf', () => {
   it('lists every rule of a BAD_USER_INPUT with its field', () => {
     const error = new CombinedError({
@@ -17,28 +23,14 @@ describe('issuesOf', () => {
             code: 'BAD_USER_INPUT',
             field: 'input.orderPrice',
             rule: 'tick',
-            issues: [
-              { field: 'input.orderPrice', rule: 'tick', message: 'must be on the 0.01 tick' },
-              { field: 'input.orderQuantity', rule: 'minNotional', message: 'at least 10' },
-            ],
+            issues: TWO_RULES,
           },
         }),
       ],
     });
-    expect(issuesOf(error, undefined)).toEqual([
-      {
-        code: 'BAD_USER_INPUT',
-        field: 'input.orderPrice',
-        rule: 'tick',
-        message: 'must be on the 0.01 tick',
-      },
-      {
-        code: 'BAD_USER_INPUT',
-        field: 'input.orderQuantity',
-        rule: 'minNotional',
-        message: 'at least 10',
-      },
-    ]);
+    expect(issuesOf(error, undefined)).toEqual(
+      TWO_RULES.map((issue) => ({ code: 'BAD_USER_INPUT', ...issue })),
+    );
   });
 
   it("reads a result union's error member", () => {
@@ -73,25 +65,11 @@ describe('issuesOf', () => {
       message: 'Invalid input: …',
       field: 'input.orderPrice',
       rule: 'tick',
-      issues: [
-        { field: 'input.orderPrice', rule: 'tick', message: 'must be on the 0.01 tick' },
-        { field: 'input.orderQuantity', rule: 'minNotional', message: 'at least 10' },
-      ],
+      issues: TWO_RULES,
     };
-    expect(issuesOf(undefined, member)).toEqual([
-      {
-        code: 'BAD_USER_INPUT',
-        field: 'input.orderPrice',
-        rule: 'tick',
-        message: 'must be on the 0.01 tick',
-      },
-      {
-        code: 'BAD_USER_INPUT',
-        field: 'input.orderQuantity',
-        rule: 'minNotional',
-        message: 'at least 10',
-      },
-    ]);
+    expect(issuesOf(undefined, member)).toEqual(
+      TWO_RULES.map((issue) => ({ code: 'BAD_USER_INPUT', ...issue })),
+    );
   });
 
   it('says nothing of a success, and names a transport failure', () => {
